@@ -1,0 +1,341 @@
+#include "emulator/block.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <map>
+#include <sstream>
+#include <utility>
+
+#include "emulator/symbolizer.h"
+#include "emulator/worker.h"
+
+namespace simt {
+
+Block::Block(const KernelLaunch& launch, const LaunchInfo& info, std::uint64_t block_linear,
+             const EngineOptions& options, const std::vector<Checker*>& checkers, Worker& worker)
+    : launch_(launch), info_(info), block_index_(launch.grid.unlinearize(block_linear)),
+      options_(options), checkers_(checkers), worker_(worker) {
+    const std::uint32_t count = std::uint32_t(launch.block.volume());
+    const unsigned ws = options.warp_size;
+    policy_ = make_policy(options, count, mix_seed(mix_seed(options.seed, info.launch_index),
+                                                   block_linear));
+    threads_ = std::vector<SimThread>(count);
+    warps_ = std::vector<WarpState>((count + ws - 1) / ws);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        SimThread& t = threads_[i];
+        t.id.thread = launch.block.unlinearize(i);
+        t.id.block = block_index_;
+        t.id.linear = i;
+        t.id.warp = i / ws;
+        t.id.lane = i % ws;
+        warps_[t.id.warp].present |= lane_bit(t);
+    }
+}
+
+Block::~Block() {
+    for (SimThread& t : threads_)
+        if (t.fiber.stack().base != nullptr) worker_.stacks().release(t.fiber.stack());
+}
+
+Fault Block::run() {
+    for (SimThread& t : threads_) {
+        t.fiber.prepare(worker_.stacks().acquire(), &Block::thread_main, this);
+        set_ready(t);
+    }
+    live_ = std::uint32_t(threads_.size());
+    worker_.block = this;
+    for (Checker* c : checkers_) c->on_block_begin(info_, block_index_);
+    while (!fault_) {
+        std::int64_t next = policy_->pick();
+        if (next < 0) {
+            if (live_ == 0) break;
+            fault_ = deadlock_fault();
+            break;
+        }
+        SimThread& t = threads_[std::size_t(next)];
+        running_ = &t;
+        worker_.thread = &t;
+        t.fiber.resume();
+        worker_.thread = nullptr;
+        running_ = nullptr;
+    }
+    if (!fault_)
+        for (Checker* c : checkers_) c->on_block_end(info_, block_index_);
+    worker_.block = nullptr;
+    return fault_;
+}
+
+void Block::thread_main(void* self) {
+    auto* block = static_cast<Block*>(self);
+    // The fault is raised after the handler has finished, so no fiber is ever
+    // abandoned while the C++ runtime still counts an exception as caught.
+    std::string thrown;
+    try {
+        block->launch_.invoke(block->launch_.closure);
+    } catch (const std::exception& e) {
+        thrown = std::string("an exception: ") + e.what();
+    } catch (...) {
+        thrown = "a non-standard exception";
+    }
+    if (!thrown.empty())
+        block->fail(FaultKind::Exception, "kernel " + std::string(block->info_.kernel) +
+                                              " threw " + thrown + " in " +
+                                              block->describe_thread(block->current()));
+    block->thread_exited();
+}
+
+void Block::set_ready(SimThread& t) {
+    t.state = ThreadState::Ready;
+    t.wait = WaitKind::None;
+    ++warps_[t.id.warp].ready;
+    policy_->make_ready(t.id.linear);
+}
+
+void Block::wait(WaitKind kind, const void* pc) {
+    SimThread& t = *running_;
+    t.state = ThreadState::Waiting;
+    t.wait = kind;
+    t.wait_pc = pc;
+    WarpState& w = warps_[t.id.warp];
+    --w.ready;
+    policy_->make_waiting(t.id.linear);
+    if (w.ready == 0 && w.converging != 0 && kind != WaitKind::Convergence) resolve_convergence(t.id.warp);
+    if (t.state == ThreadState::Waiting) suspend_running();
+}
+
+void Block::suspend_running() { running_->fiber.suspend(); }
+
+void Block::thread_exited() {
+    SimThread& t = *running_;
+    for (Checker* c : checkers_) c->on_thread_exit(t.id);
+    t.state = ThreadState::Exited;
+    WarpState& w = warps_[t.id.warp];
+    --w.ready;
+    w.exited |= lane_bit(t);
+    policy_->make_waiting(t.id.linear);
+    --live_;
+    if (w.rendezvous.arrived != 0 && (w.rendezvous.expected & lane_bit(t)) != 0) {
+        record_fault(FaultKind::WarpSync,
+                     describe_thread(t) + " exited while lanes of its warp wait for it in the "
+                     "collective at " + describe(w.rendezvous.pc) +
+                     " (its mask names this lane); on a GPU this hangs or gives undefined results");
+        return;
+    }
+    if (barrier_arrived_ != 0 && barrier_arrived_ == live_) release_barrier();
+    if (w.ready == 0 && w.converging != 0) resolve_convergence(t.id.warp);
+}
+
+std::uint32_t Block::barrier(const void* pc, bool predicate) {
+    SimThread& t = *running_;
+    for (Checker* c : checkers_) c->on_barrier_arrive(BarrierEvent{t.id, pc});
+    ++barrier_arrived_;
+    barrier_true_ += predicate ? 1 : 0;
+    if (barrier_arrived_ == live_) {
+        t.value = barrier_true_;
+        release_barrier();
+        return std::uint32_t(t.value);
+    }
+    wait(WaitKind::Barrier, pc);
+    return std::uint32_t(t.value);
+}
+
+void Block::release_barrier() {
+    const std::uint32_t participants = barrier_arrived_;
+    const std::uint32_t count = barrier_true_;
+    barrier_arrived_ = 0;
+    barrier_true_ = 0;
+    for (SimThread& t : threads_) {
+        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Barrier) {
+            t.value = count;
+            set_ready(t);
+        }
+    }
+    for (Checker* c : checkers_) c->on_barrier_release(block_index_, participants);
+}
+
+std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
+                                     std::uint32_t arg, const void* pc) {
+    SimThread& t = *running_;
+    const std::uint64_t bit = lane_bit(t);
+    WarpState& w = warps_[t.id.warp];
+    WarpRendezvous& r = w.rendezvous;
+    if ((mask & bit) == 0) {
+        char m[32];
+        std::snprintf(m, sizeof m, "0x%llx", static_cast<unsigned long long>(mask));
+        fail(FaultKind::WarpSync, "the mask " + std::string(m) + " passed by " + describe_thread(t) +
+                                      " at " + describe(pc) +
+                                      " does not include the calling lane " +
+                                      std::to_string(t.id.lane) +
+                                      "; every lane must name itself in the mask it passes");
+    }
+    if (r.arrived != 0 && r.combine != combine) {
+        fail(FaultKind::WarpSync, "lanes of one warp meet at different kinds of collective: " +
+                                      describe_thread(t) + " is at " + describe(pc) +
+                                      " while other lanes named in its mask wait at " +
+                                      describe(r.pc));
+    }
+    if (r.arrived == 0) {
+        r.combine = combine;
+        r.pc = pc;
+        r.expected = 0;
+    }
+    r.expected |= mask & w.present;
+    if ((r.expected & w.exited) != 0) {
+        const unsigned lane = unsigned(__builtin_ctzll(r.expected & w.exited));
+        fail(FaultKind::WarpSync, "the collective at " + describe(pc) + " in " + describe_thread(t) +
+                                      " names lane " + std::to_string(lane) +
+                                      " in its mask, but that lane has exited; on a GPU this "
+                                      "hangs or gives undefined results");
+    }
+    for (Checker* c : checkers_) c->on_warp_collective(WarpCollectiveEvent{t.id, mask, pc});
+    t.value = value;
+    t.arg = arg;
+    t.mask = mask;
+    r.arrived |= bit;
+    if ((r.arrived & r.expected) == r.expected) {
+        complete_warp_collective(t.id.warp);
+        return t.value;
+    }
+    wait(WaitKind::WarpCollective, pc);
+    return t.value;
+}
+
+void Block::complete_warp_collective(std::uint32_t warp) {
+    WarpState& w = warps_[warp];
+    WarpRendezvous r = w.rendezvous;
+    w.rendezvous = WarpRendezvous{};
+    WarpExchange exchange;
+    exchange.participants = r.arrived;
+    exchange.warp_size = options_.warp_size;
+    const std::uint32_t first = warp * options_.warp_size;
+    for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
+        const unsigned lane = unsigned(__builtin_ctzll(lanes));
+        exchange.value[lane] = threads_[first + lane].value;
+        exchange.arg[lane] = threads_[first + lane].arg;
+    }
+    for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
+        const unsigned lane = unsigned(__builtin_ctzll(lanes));
+        SimThread& t = threads_[first + lane];
+        t.value = r.combine(exchange, lane);
+        if (t.state == ThreadState::Waiting) set_ready(t);
+    }
+}
+
+std::uint64_t Block::converged_lanes(const void* pc) {
+    SimThread& t = *running_;
+    WarpState& w = warps_[t.id.warp];
+    ++w.converging;
+    if (w.ready == 1) {
+        // Every other lane is blocked or gone: resolve now, without a switch.
+        t.wait = WaitKind::Convergence;
+        t.wait_pc = pc;
+        t.state = ThreadState::Waiting;
+        --w.ready;
+        policy_->make_waiting(t.id.linear);
+        resolve_convergence(t.id.warp);
+        return t.value;
+    }
+    wait(WaitKind::Convergence, pc);
+    return t.value;
+}
+
+bool Block::resolve_convergence(std::uint32_t warp) {
+    WarpState& w = warps_[warp];
+    const std::uint32_t first = warp * options_.warp_size;
+    std::map<const void*, std::uint64_t> groups;
+    for (std::uint64_t lanes = w.present; lanes != 0; lanes &= lanes - 1) {
+        const SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
+        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence)
+            groups[t.wait_pc] |= lane_bit(t);
+    }
+    for (std::uint64_t lanes = w.present; lanes != 0; lanes &= lanes - 1) {
+        SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
+        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence) {
+            t.value = groups[t.wait_pc];
+            set_ready(t);
+        }
+    }
+    w.converging = 0;
+    return !groups.empty();
+}
+
+void Block::record_fault(FaultKind kind, std::string message) {
+    if (!fault_) fault_ = Fault{kind, std::move(message)};
+}
+
+void Block::fail(FaultKind kind, std::string message) {
+    record_fault(kind, std::move(message));
+    SimThread& t = *running_;
+    if (t.state == ThreadState::Ready) {
+        --warps_[t.id.warp].ready;
+        policy_->make_waiting(t.id.linear);
+    }
+    t.state = ThreadState::Abandoned;
+    suspend_running();
+    std::abort();  // an abandoned fiber is never resumed
+}
+
+std::string Block::describe_thread(const SimThread& t) const {
+    const ThreadId& i = t.id;
+    std::ostringstream s;
+    s << "thread (" << i.thread.x << "," << i.thread.y << "," << i.thread.z << ") of block ("
+      << i.block.x << "," << i.block.y << "," << i.block.z << ") (warp " << i.warp << ", lane "
+      << i.lane << ")";
+    return s.str();
+}
+
+namespace {
+
+const char* wait_name(WaitKind kind) {
+    switch (kind) {
+        case WaitKind::Barrier: return "a block barrier (__syncthreads)";
+        case WaitKind::WarpCollective: return "a warp collective";
+        case WaitKind::Convergence: return "a convergence point";
+        case WaitKind::None: break;
+    }
+    return "nothing";
+}
+
+// "threads 0-31, 64" as linear indices, plus the first thread's coordinates.
+std::string list_threads(const std::vector<std::uint32_t>& ids) {
+    std::ostringstream s;
+    for (std::size_t i = 0; i < ids.size();) {
+        std::size_t j = i;
+        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
+        if (i != 0) s << ", ";
+        s << ids[i];
+        if (j > i) s << "-" << ids[j];
+        i = j + 1;
+    }
+    return s.str();
+}
+
+}  // namespace
+
+Fault Block::deadlock_fault() const {
+    // Group waiting threads by what and where they wait, in a stable order.
+    std::map<std::pair<int, std::string>, std::vector<std::uint32_t>> groups;
+    std::vector<std::uint32_t> exited;
+    for (const SimThread& t : threads_) {
+        if (t.state == ThreadState::Waiting)
+            groups[{int(t.wait), describe(t.wait_pc)}].push_back(t.id.linear);
+        else if (t.state == ThreadState::Exited)
+            exited.push_back(t.id.linear);
+    }
+    std::ostringstream s;
+    const Dim3& b = block_index_;
+    s << "deadlock in kernel " << info_.kernel << ", block (" << b.x << "," << b.y << "," << b.z
+      << "): all " << live_ << " live threads wait and none can proceed";
+    for (const auto& [key, ids] : groups) {
+        s << "\n  " << ids.size() << (ids.size() == 1 ? " thread waits" : " threads wait")
+          << " at " << wait_name(WaitKind(key.first)) << " at " << key.second << ": threads "
+          << list_threads(ids);
+    }
+    if (!exited.empty())
+        s << "\n  " << exited.size() << " threads have exited: threads " << list_threads(exited);
+    s << "\n  (thread numbers are linear indices x + y*blockDim.x + z*blockDim.x*blockDim.y)";
+    return Fault{FaultKind::Deadlock, s.str()};
+}
+
+}  // namespace simt

@@ -1,0 +1,128 @@
+// One thread block running on one OS thread: its simulated threads (fibers),
+// the block barrier, warp rendezvous and deadlock detection. Which ready
+// thread runs next is the SchedulePolicy's choice.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "emulator/checker.h"
+#include "emulator/fault.h"
+#include "emulator/fiber.h"
+#include "emulator/launch.h"
+#include "emulator/options.h"
+#include "emulator/schedule_policy.h"
+
+namespace simt {
+
+class Worker;
+
+enum class ThreadState : std::uint8_t {
+    Ready,      // may be picked to run
+    Waiting,    // blocked at a barrier, collective or convergence point
+    Exited,     // returned from the kernel
+    Abandoned,  // faulted; its fiber is never resumed nor unwound
+};
+
+enum class WaitKind : std::uint8_t { None, Barrier, WarpCollective, Convergence };
+
+struct SimThread {
+    Fiber fiber;
+    ThreadId id;
+    ThreadState state = ThreadState::Ready;
+    WaitKind wait = WaitKind::None;
+    const void* wait_pc = nullptr;
+    std::uint64_t value = 0;  // collective contribution in, result out
+    std::uint32_t arg = 0;
+    std::uint64_t mask = 0;
+};
+
+// What the lanes of one warp contributed to a collective.
+struct WarpExchange {
+    std::uint64_t participants = 0;  // a bit per lane that took part
+    unsigned warp_size = 32;
+    std::uint64_t value[64] = {};
+    std::uint32_t arg[64] = {};
+};
+// Computes one lane's result; the function's identity also names the
+// collective, so lanes meeting at different kinds of collective are an error.
+using WarpCombine = std::uint64_t (*)(const WarpExchange&, unsigned lane);
+
+class Block {
+public:
+    Block(const KernelLaunch& launch, const LaunchInfo& info, std::uint64_t block_linear,
+          const EngineOptions& options, const std::vector<Checker*>& checkers, Worker& worker);
+    ~Block();
+    Block(const Block&) = delete;
+    Block& operator=(const Block&) = delete;
+
+    // Runs every thread to completion, or until the first fault.
+    Fault run();
+    std::string& output() { return output_; }
+
+    // ---- called from inside a simulated thread ----
+    SimThread& current() { return *running_; }
+    const LaunchInfo& info() const { return info_; }
+    const std::vector<Checker*>& checkers() const { return checkers_; }
+    // Block-wide barrier; returns how many threads passed a true predicate.
+    std::uint32_t barrier(const void* pc, bool predicate);
+    std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
+                                  std::uint32_t arg, const void* pc);
+    // The lanes of the caller's warp that reach this same point together:
+    // resolved once every other live lane of the warp is blocked.
+    std::uint64_t converged_lanes(const void* pc);
+    // A scheduling point at a shared/global memory access.
+    void access_point() {
+        if (policy_->yield_at_access(running_->id.linear)) suspend_running();
+    }
+    [[noreturn]] void fail(FaultKind kind, std::string message);
+    unsigned warp_size() const { return options_.warp_size; }
+
+private:
+    static void thread_main(void* self);
+    void thread_exited();
+    void suspend_running();
+    void wait(WaitKind kind, const void* pc);
+    void set_ready(SimThread& t);
+    void release_barrier();
+    void complete_warp_collective(std::uint32_t warp);
+    bool resolve_convergence(std::uint32_t warp);
+    void record_fault(FaultKind kind, std::string message);
+    Fault deadlock_fault() const;
+    std::string describe_thread(const SimThread& t) const;
+    std::uint64_t lane_bit(const SimThread& t) const { return std::uint64_t(1) << t.id.lane; }
+
+    struct WarpRendezvous {
+        std::uint64_t arrived = 0;
+        std::uint64_t expected = 0;
+        WarpCombine combine = nullptr;
+        const void* pc = nullptr;
+    };
+    struct WarpState {
+        std::uint64_t present = 0;   // lanes that exist (a last warp may be partial)
+        std::uint64_t exited = 0;
+        std::uint32_t ready = 0;     // number of ready lanes
+        std::uint32_t converging = 0;
+        WarpRendezvous rendezvous;
+    };
+
+    const KernelLaunch& launch_;
+    LaunchInfo info_;
+    Dim3 block_index_;
+    const EngineOptions& options_;
+    const std::vector<Checker*>& checkers_;
+    Worker& worker_;
+    std::unique_ptr<SchedulePolicy> policy_;
+    std::vector<SimThread> threads_;
+    std::vector<WarpState> warps_;
+    SimThread* running_ = nullptr;
+    std::uint32_t live_ = 0;
+    std::uint32_t barrier_arrived_ = 0;
+    std::uint32_t barrier_true_ = 0;
+    Fault fault_;
+    std::string output_;
+};
+
+}  // namespace simt

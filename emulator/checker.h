@@ -1,0 +1,78 @@
+// The one interface through which the engine tells the world what simulated
+// threads do. The engine only notifies; it never includes or names a checker.
+// Every hook has an empty default body so a checker overrides what it needs.
+// Events are value structs. They are delivered on the worker thread that runs
+// the block, so a checker that keeps state across blocks must synchronise it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "emulator/geometry.h"
+
+namespace simt {
+
+enum class MemorySpace : std::uint8_t { Shared, Global, Constant };
+enum class AccessKind : std::uint8_t { Read, Write, Atomic };
+enum class FenceScope : std::uint8_t { Block, Device, System };
+
+struct ThreadId {
+    Dim3 thread;
+    Dim3 block;
+    std::uint32_t linear = 0;   // linear thread index within the block
+    std::uint32_t warp = 0;
+    std::uint32_t lane = 0;
+};
+
+struct LaunchInfo {
+    const char* kernel = "";
+    Dim3 grid, block;
+    std::size_t dynamic_shared = 0;
+    std::uint64_t launch_index = 0;
+    unsigned warp_size = 32;
+};
+
+struct AccessEvent {
+    ThreadId who;
+    MemorySpace space;
+    AccessKind kind;
+    bool is_volatile;
+    std::uintptr_t address;
+    std::uint32_t size;
+    const void* pc;
+};
+
+struct BarrierEvent {
+    ThreadId who;
+    const void* pc;
+};
+
+struct WarpCollectiveEvent {
+    ThreadId who;
+    std::uint64_t mask;
+    const void* pc;
+};
+
+struct FenceEvent {
+    ThreadId who;
+    FenceScope scope;
+    const void* pc;
+};
+
+class Checker {
+public:
+    virtual ~Checker() = default;
+    virtual void on_launch_begin(const LaunchInfo&) {}
+    virtual void on_launch_end(const LaunchInfo&) {}
+    virtual void on_block_begin(const LaunchInfo&, Dim3 /*block*/) {}
+    virtual void on_block_end(const LaunchInfo&, Dim3 /*block*/) {}
+    virtual void on_access(const AccessEvent&) {}
+    virtual void on_barrier_arrive(const BarrierEvent&) {}
+    // Every thread that waited at the barrier has been released.
+    virtual void on_barrier_release(Dim3 /*block*/, std::uint32_t /*participants*/) {}
+    virtual void on_warp_collective(const WarpCollectiveEvent&) {}
+    virtual void on_fence(const FenceEvent&) {}
+    virtual void on_thread_exit(const ThreadId&) {}
+};
+
+}  // namespace simt

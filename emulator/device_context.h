@@ -1,0 +1,37 @@
+// What code running inside a simulated thread may ask of the engine. This is
+// the emulator's whole surface towards the CUDA layer: identity, the memory
+// observation entry, and the few collective operations every CUDA primitive
+// is built from (block barrier, warp collective, convergence, fence).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "emulator/block.h"
+#include "emulator/checker.h"
+#include "emulator/fault.h"
+
+namespace simt::device {
+
+// True inside a simulated thread, false on host threads.
+bool in_kernel();
+const ThreadId& thread();
+const LaunchInfo& launch();
+unsigned warp_size();
+void* dynamic_shared();
+
+// Reports a memory access made by kernel code (and is a scheduling point).
+// Accesses outside shared, global and constant memory are ignored.
+void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
+             const void* pc);
+
+std::uint32_t barrier(const void* pc, bool predicate);
+std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
+                              std::uint32_t arg, const void* pc);
+std::uint64_t converged_lanes(const void* pc);
+void fence(FenceScope scope, const void* pc);
+[[noreturn]] void fail(FaultKind kind, const std::string& message);
+// Appends device printf output to the running block's buffer.
+void print(const char* text, std::size_t length);
+
+}  // namespace simt::device

@@ -1,0 +1,132 @@
+#include "emulator/engine.h"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "emulator/block.h"
+
+namespace simt {
+
+Engine::Engine(const EngineOptions& options, const DeviceLimits& limits)
+    : options_(options), limits_(limits), memory_(limits.global_bytes) {
+    if (options_.warp_size != 32 && options_.warp_size != 64) options_.warp_size = 32;
+    unsigned threads = options_.threads;
+    if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    pool_ = std::make_unique<WorkerPool>(threads, options_.stack_size,
+                                         limits_.shared_per_block_optin);
+}
+
+Engine::~Engine() = default;
+
+namespace {
+std::string dims(const Dim3& d) {
+    std::ostringstream s;
+    s << "(" << d.x << "," << d.y << "," << d.z << ")";
+    return s.str();
+}
+}  // namespace
+
+Fault Engine::validate(const KernelLaunch& l) const {
+    const DeviceLimits& d = limits_;
+    std::string what;
+    if (l.block.x == 0 || l.block.y == 0 || l.block.z == 0)
+        what = "a block dimension is zero";
+    else if (l.grid.x == 0 || l.grid.y == 0 || l.grid.z == 0)
+        what = "a grid dimension is zero";
+    else if (l.block.volume() > d.max_threads_per_block)
+        what = "the block has " + std::to_string(l.block.volume()) + " threads; at most " +
+               std::to_string(d.max_threads_per_block) + " are allowed";
+    else if (l.block.x > d.max_block_x || l.block.y > d.max_block_y || l.block.z > d.max_block_z)
+        what = "a block dimension exceeds the device's maximum (" + std::to_string(d.max_block_x) +
+               "," + std::to_string(d.max_block_y) + "," + std::to_string(d.max_block_z) + ")";
+    else if (l.grid.x > d.max_grid_x || l.grid.y > d.max_grid_y || l.grid.z > d.max_grid_z)
+        what = "a grid dimension exceeds the device's maximum (" + std::to_string(d.max_grid_x) +
+               "," + std::to_string(d.max_grid_y) + "," + std::to_string(d.max_grid_z) + ")";
+    if (!what.empty())
+        return Fault{FaultKind::InvalidConfiguration,
+                     std::string("invalid launch configuration for kernel ") + l.kernel_name +
+                         "<<<" + dims(l.grid) + ", " + dims(l.block) + ">>>: " + what};
+    if (l.dynamic_shared > l.dynamic_shared_limit)
+        return Fault{FaultKind::TooMuchSharedMemory,
+                     std::string("kernel ") + l.kernel_name + " asks for " +
+                         std::to_string(l.dynamic_shared) +
+                         " bytes of dynamic shared memory; the limit is " +
+                         std::to_string(l.dynamic_shared_limit) +
+                         (l.dynamic_shared <= limits_.shared_per_block_optin
+                              ? " (raise it with cudaFuncSetAttribute(kernel, "
+                                "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes))"
+                              : " (the device maximum, with opt-in, is " +
+                                    std::to_string(limits_.shared_per_block_optin) + ")")};
+    return {};
+}
+
+LaunchOutcome Engine::launch(const KernelLaunch& l) {
+    LaunchOutcome outcome;
+    outcome.fault = validate(l);
+    if (outcome.fault) return outcome;
+
+    LaunchInfo info;
+    info.kernel = l.kernel_name;
+    info.grid = l.grid;
+    info.block = l.block;
+    info.dynamic_shared = l.dynamic_shared;
+    info.launch_index = launches_++;
+    info.warp_size = options_.warp_size;
+    for (Checker* c : checkers_) c->on_launch_begin(info);
+
+    const std::uint64_t blocks = l.grid.volume();
+    struct BlockResult {
+        Fault fault;
+        std::string output;
+    };
+    std::vector<BlockResult> results(blocks);
+    std::atomic<std::uint64_t> next{0};
+    // Blocks after the first failing one are not started; blocks before it
+    // always run, so which fault is reported does not depend on the workers.
+    std::atomic<std::uint64_t> first_failure{blocks};
+    auto job = [&](Worker& worker) {
+        for (;;) {
+            const std::uint64_t b = next.fetch_add(1);
+            if (b >= blocks || b > first_failure.load()) return;
+            Block block(l, info, b, options_, checkers_, worker);
+            results[b].fault = block.run();
+            results[b].output = std::move(block.output());
+            if (results[b].fault) {
+                std::uint64_t seen = first_failure.load();
+                while (b < seen && !first_failure.compare_exchange_weak(seen, b)) {
+                }
+            }
+        }
+    };
+    const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
+    pool_->run(workers, job);
+
+    const std::uint64_t end = std::min(blocks, first_failure.load() + 1);
+    for (std::uint64_t b = 0; b < end; ++b) outcome.output += results[b].output;
+    if (first_failure.load() < blocks) outcome.fault = results[first_failure.load()].fault;
+    for (Checker* c : checkers_) c->on_launch_end(info);
+    return outcome;
+}
+
+namespace {
+std::mutex process_mutex;
+std::unique_ptr<Engine> process_engine;
+EngineOptions process_options;
+}  // namespace
+
+Engine& Engine::process() {
+    std::lock_guard<std::mutex> lock(process_mutex);
+    if (!process_engine) process_engine = std::make_unique<Engine>(process_options);
+    return *process_engine;
+}
+
+void Engine::configure(const EngineOptions& options) {
+    std::lock_guard<std::mutex> lock(process_mutex);
+    process_options = options;
+    process_engine.reset();
+}
+
+}  // namespace simt

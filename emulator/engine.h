@@ -1,0 +1,49 @@
+// The emulated device: options, limits, global memory, the worker pool and
+// the registered checkers. launch() validates a launch, runs its blocks over
+// the workers and merges their outputs and faults in block order, so the
+// result never depends on the number of workers.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "emulator/checker.h"
+#include "emulator/global_memory.h"
+#include "emulator/launch.h"
+#include "emulator/options.h"
+#include "emulator/worker_pool.h"
+
+namespace simt {
+
+class Engine {
+public:
+    explicit Engine(const EngineOptions& options = {}, const DeviceLimits& limits = {});
+    ~Engine();
+
+    const EngineOptions& options() const { return options_; }
+    const DeviceLimits& limits() const { return limits_; }
+    GlobalMemory& memory() { return memory_; }
+    void add_checker(Checker* checker) { checkers_.push_back(checker); }
+    std::uint64_t launches() const { return launches_; }
+
+    LaunchOutcome launch(const KernelLaunch& launch);
+
+    // The engine of this process (the CUDA layer's device). Created on first
+    // use with the options set by configure(), if any.
+    static Engine& process();
+    // Sets the process engine's options; replaces the engine if one exists.
+    static void configure(const EngineOptions& options);
+
+private:
+    Fault validate(const KernelLaunch& launch) const;
+
+    EngineOptions options_;
+    DeviceLimits limits_;
+    GlobalMemory memory_;
+    std::unique_ptr<WorkerPool> pool_;
+    std::vector<Checker*> checkers_;
+    std::uint64_t launches_ = 0;
+};
+
+}  // namespace simt

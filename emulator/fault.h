@@ -1,0 +1,26 @@
+// Why a launch failed. The CUDA layer maps each kind to a cudaError_t.
+#pragma once
+
+#include <string>
+
+namespace simt {
+
+enum class FaultKind {
+    None,
+    InvalidConfiguration,   // bad grid/block shape
+    TooMuchSharedMemory,    // dynamic shared memory above the limit
+    Deadlock,               // every live thread of a block waits
+    Trap,                   // __trap()
+    Assert,                 // device-side assert
+    Exception,              // a C++ exception escaped a kernel thread
+    IllegalAddress,         // access outside any allocation
+    WarpSync,               // collective misuse that a GPU would hang or corrupt on
+};
+
+struct Fault {
+    FaultKind kind = FaultKind::None;
+    std::string message;  // complete, human-readable, without trailing newline
+    explicit operator bool() const { return kind != FaultKind::None; }
+};
+
+}  // namespace simt

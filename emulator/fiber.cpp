@@ -1,0 +1,120 @@
+#include "emulator/fiber.h"
+
+#include <boost/context/detail/fcontext.hpp>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <new>
+#include <stdexcept>
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define SIMT_ASAN 1
+#else
+#define SIMT_ASAN 0
+#endif
+
+namespace ctx = boost::context::detail;
+
+namespace simt {
+namespace {
+
+std::size_t page_size() {
+    static const std::size_t size = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    return size;
+}
+
+}  // namespace
+
+char* Stack::guard_end() const { return base + page_size(); }
+
+bool Stack::guard_contains(const void* address) const {
+    auto a = static_cast<const char*>(address);
+    return base != nullptr && a >= base && a < guard_end();
+}
+
+StackPool::StackPool(std::size_t usable_bytes) {
+    const std::size_t page = page_size();
+    usable_ = (usable_bytes + page - 1) / page * page;
+}
+
+StackPool::~StackPool() {
+    for (const Stack& s : free_) munmap(s.base, s.total);
+}
+
+Stack StackPool::acquire() {
+    if (!free_.empty()) {
+        Stack s = free_.back();
+        free_.pop_back();
+        return s;
+    }
+    Stack s;
+    s.total = usable_ + page_size();
+    void* memory = mmap(nullptr, s.total, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (memory == MAP_FAILED) throw std::bad_alloc();
+    s.base = static_cast<char*>(memory);
+    if (mprotect(s.base, page_size(), PROT_NONE) != 0) {
+        munmap(memory, s.total);
+        throw std::runtime_error("simt: cannot protect a fiber stack guard page");
+    }
+    return s;
+}
+
+void StackPool::release(Stack stack) { free_.push_back(stack); }
+
+struct FiberStart {
+    [[noreturn]] static void run(ctx::transfer_t t) {
+        auto* self = static_cast<Fiber*>(t.data);
+        self->caller_ = t.fctx;
+#if SIMT_ASAN
+        __sanitizer_finish_switch_fiber(nullptr, &self->caller_stack_bottom_,
+                                        &self->caller_stack_size_);
+#endif
+        self->entry_(self->argument_);
+        self->finished_ = true;
+#if SIMT_ASAN
+        // nullptr: this stack is finished; ASan may drop its fake frames.
+        __sanitizer_start_switch_fiber(nullptr, self->caller_stack_bottom_,
+                                       self->caller_stack_size_);
+#endif
+        ctx::jump_fcontext(self->caller_, nullptr);
+        std::abort();  // a finished fiber is never resumed
+    }
+};
+
+void Fiber::prepare(const Stack& stack, Entry entry, void* argument) {
+    stack_ = stack;
+    entry_ = entry;
+    argument_ = argument;
+    finished_ = false;
+    const std::size_t usable = static_cast<std::size_t>(stack.top() - stack.guard_end());
+    context_ = ctx::make_fcontext(stack.top(), usable, &FiberStart::run);
+}
+
+void Fiber::resume() {
+#if SIMT_ASAN
+    void* fake = nullptr;
+    __sanitizer_start_switch_fiber(&fake, stack_.guard_end(),
+                                   static_cast<std::size_t>(stack_.top() - stack_.guard_end()));
+#endif
+    ctx::transfer_t t = ctx::jump_fcontext(context_, this);
+#if SIMT_ASAN
+    __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#endif
+    context_ = t.fctx;
+}
+
+void Fiber::suspend() {
+#if SIMT_ASAN
+    __sanitizer_start_switch_fiber(&asan_fake_stack_, caller_stack_bottom_, caller_stack_size_);
+#endif
+    ctx::transfer_t t = ctx::jump_fcontext(caller_, nullptr);
+#if SIMT_ASAN
+    __sanitizer_finish_switch_fiber(asan_fake_stack_, &caller_stack_bottom_, &caller_stack_size_);
+#endif
+    caller_ = t.fctx;
+}
+
+}  // namespace simt

@@ -1,0 +1,69 @@
+// One simulated GPU thread's execution context: a Boost.Context fcontext on a
+// guarded stack. We use the low-level fcontext API rather than
+// boost::context::fiber because a thread that traps, faults or deadlocks must
+// be abandoned without unwinding its stack through instrumented kernel frames
+// (a GPU does not run destructors of a killed thread either).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace simt {
+
+// A stack with one PROT_NONE guard page at its low end.
+struct Stack {
+    char* base = nullptr;       // lowest address (start of the guard page)
+    std::size_t total = 0;      // guard + usable bytes
+    char* guard_end() const;    // first usable byte
+    char* top() const { return base + total; }
+    bool guard_contains(const void* address) const;
+};
+
+// Stacks are expensive to create (mmap + mprotect, ~10 us) and cheap to reuse,
+// so each worker keeps its own pool; stacks are never shared across OS threads.
+class StackPool {
+public:
+    explicit StackPool(std::size_t usable_bytes);
+    ~StackPool();
+    StackPool(const StackPool&) = delete;
+    StackPool& operator=(const StackPool&) = delete;
+
+    Stack acquire();
+    void release(Stack stack);
+    std::size_t usable_bytes() const { return usable_; }
+
+private:
+    std::size_t usable_;
+    std::vector<Stack> free_;
+};
+
+class Fiber {
+public:
+    using Entry = void (*)(void* argument);
+
+    // Prepares the fiber to run entry(argument) on the given stack.
+    void prepare(const Stack& stack, Entry entry, void* argument);
+    // Called by the scheduler: runs the fiber until it suspends or finishes.
+    void resume();
+    // Called from inside the fiber: returns control to whoever resumed it.
+    void suspend();
+    bool finished() const { return finished_; }
+    const Stack& stack() const { return stack_; }
+
+private:
+    friend struct FiberStart;
+
+    void* context_ = nullptr;   // the fiber's saved context while suspended
+    void* caller_ = nullptr;    // the scheduler's saved context while running
+    Stack stack_;
+    Entry entry_ = nullptr;
+    void* argument_ = nullptr;
+    bool finished_ = false;
+    // AddressSanitizer bookkeeping so it follows our stack switches.
+    void* asan_fake_stack_ = nullptr;
+    const void* caller_stack_bottom_ = nullptr;
+    std::size_t caller_stack_size_ = 0;
+};
+
+}  // namespace simt

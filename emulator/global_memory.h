@@ -1,0 +1,53 @@
+// Device ("global") memory: one reserved arena so that classifying an address
+// as global is a single range compare on the access hot path.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace simt {
+
+enum class AllocationKind : std::uint8_t { Device, Managed, PinnedHost };
+
+struct Allocation {
+    std::uintptr_t base = 0;
+    std::size_t size = 0;
+    AllocationKind kind = AllocationKind::Device;
+    std::uint64_t serial = 0;  // 1 for the first allocation of the process, ...
+};
+
+class GlobalMemory {
+public:
+    explicit GlobalMemory(std::size_t capacity);
+    ~GlobalMemory();
+    GlobalMemory(const GlobalMemory&) = delete;
+    GlobalMemory& operator=(const GlobalMemory&) = delete;
+
+    // nullptr when the arena is exhausted (cudaErrorMemoryAllocation).
+    void* allocate(std::size_t bytes, AllocationKind kind);
+    // false when ptr is not the base of a live allocation.
+    bool free(void* ptr);
+    std::optional<Allocation> find(std::uintptr_t address) const;
+    std::size_t live_allocations() const;
+
+    bool contains(std::uintptr_t a) const { return a - lo_ < capacity_; }
+    // The arena of the process's engine, for the access hot path.
+    static bool active_contains(std::uintptr_t a) { return a - active_lo_ < active_size_; }
+
+private:
+    static inline std::uintptr_t active_lo_ = 0;
+    static inline std::size_t active_size_ = 0;
+    std::uintptr_t lo_ = 0;
+    std::size_t capacity_ = 0;
+    std::size_t next_ = 0;
+    std::uint64_t serial_ = 0;
+    mutable std::mutex mutex_;
+    std::map<std::uintptr_t, Allocation> live_;
+    std::multimap<std::size_t, std::uintptr_t> free_;  // reusable ranges by size
+};
+
+}  // namespace simt

@@ -1,0 +1,43 @@
+// Engine configuration: one struct, filled in one place (the CLI or the
+// embedding program), never read from the environment deep inside components.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace simt {
+
+enum class ScheduleMode : std::uint8_t {
+    Independent,  // Volta+ independent thread scheduling ("its")
+    Lockstep,     // pre-Volta NVIDIA / AMD wavefronts
+};
+
+struct EngineOptions {
+    ScheduleMode mode = ScheduleMode::Independent;
+    unsigned warp_size = 32;
+    std::uint64_t seed = 0;
+    unsigned threads = 0;                 // worker OS threads; 0 = hardware concurrency
+    std::size_t stack_size = 64 * 1024;   // usable bytes per fiber stack
+    // In independent mode a running thread is preempted after a random number
+    // of memory accesses drawn from [1, 2 * mean_quantum].
+    unsigned mean_quantum = 4;
+
+    EngineOptions& with_mode(ScheduleMode m) { mode = m; return *this; }
+    EngineOptions& with_warp_size(unsigned w) { warp_size = w; return *this; }
+    EngineOptions& with_seed(std::uint64_t s) { seed = s; return *this; }
+    EngineOptions& with_threads(unsigned t) { threads = t; return *this; }
+    EngineOptions& with_stack_size(std::size_t s) { stack_size = s; return *this; }
+};
+
+// What the emulated device offers (an H100-like part).
+struct DeviceLimits {
+    unsigned max_threads_per_block = 1024;
+    unsigned max_block_x = 1024, max_block_y = 1024, max_block_z = 64;
+    std::uint32_t max_grid_x = 0x7fffffffu, max_grid_y = 65535, max_grid_z = 65535;
+    std::size_t shared_per_block = 48 * 1024;          // without opt-in
+    std::size_t shared_per_block_optin = 227 * 1024;   // with cudaFuncSetAttribute
+    std::size_t constant_bytes = 64 * 1024;
+    std::size_t global_bytes = std::size_t(16) << 30;
+};
+
+}  // namespace simt

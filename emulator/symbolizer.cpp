@@ -1,0 +1,92 @@
+#include "emulator/symbolizer.h"
+
+#include <backtrace.h>
+#include <cxxabi.h>
+
+#include <cstdlib>
+
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+
+namespace simt {
+namespace {
+
+backtrace_state* state() {
+    static backtrace_state* s = backtrace_create_state(nullptr, /*threaded=*/1, nullptr, nullptr);
+    return s;
+}
+
+// libbacktrace's first lookup builds its tables; lookups are serialised.
+std::mutex& lookup_mutex() {
+    static std::mutex mutex;
+    return mutex;
+}
+
+std::string& hidden_directory() {
+    static std::string directory;
+    return directory;
+}
+
+int on_frame(void* data, std::uintptr_t, const char* file, int line, const char* function) {
+    auto* out = static_cast<SourceLocation*>(data);
+    if (file == nullptr) return 0;  // keep looking
+    const std::string& hidden = hidden_directory();
+    const bool is_hidden = !hidden.empty() && std::string(file).rfind(hidden, 0) == 0;
+    // libbacktrace reports the innermost inlined frame first: take the first
+    // frame outside the CUDA layer, or the innermost one if all are inside.
+    if (out->file.empty() || !is_hidden) {
+        out->file = file;
+        out->line = line;
+        out->function = function != nullptr ? function : "";
+    }
+    return is_hidden ? 0 : 1;
+}
+
+void on_symbol(void* data, std::uintptr_t, const char* symbol, std::uintptr_t, std::uintptr_t) {
+    if (symbol != nullptr) *static_cast<std::string*>(data) = symbol;
+}
+
+void on_error(void*, const char*, int) {}
+
+}  // namespace
+
+SourceLocation locate(const void* pc) {
+    SourceLocation where;
+    if (pc == nullptr) return where;
+    std::lock_guard<std::mutex> lock(lookup_mutex());
+    backtrace_pcinfo(state(), reinterpret_cast<std::uintptr_t>(pc) - 1, &on_frame, &on_error,
+                     &where);
+    return where;
+}
+
+void hide_frames_under(std::string directory) { hidden_directory() = std::move(directory); }
+
+std::string function_name(const void* function) {
+    std::string mangled;
+    {
+        std::lock_guard<std::mutex> lock(lookup_mutex());
+        backtrace_syminfo(state(), reinterpret_cast<std::uintptr_t>(function), &on_symbol,
+                          &on_error, &mangled);
+    }
+    if (mangled.empty()) return mangled;
+    int status = 0;
+    char* readable = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
+    std::string result = status == 0 && readable != nullptr ? readable : mangled;
+    std::free(readable);
+    return result;
+}
+
+std::string describe(const void* pc) {
+    SourceLocation where = locate(pc);
+    if (where.file.empty()) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%p", pc);
+        return text;
+    }
+    std::string::size_type slash = where.file.rfind('/');
+    std::string name = slash == std::string::npos ? where.file : where.file.substr(slash + 1);
+    return name + ":" + std::to_string(where.line);
+}
+
+}  // namespace simt

@@ -1,0 +1,123 @@
+// simt's own runtime for GCC's ThreadSanitizer instrumentation. Kernel code is
+// compiled with -fsanitize=thread but linked without libtsan; GCC then calls
+// these functions before each load, store and atomic that may touch memory
+// shared between threads. Each forwards to device::observe with the access's
+// PC (our return address). Atomics are performed here, for real, so they are
+// atomic across the worker threads that run different blocks.
+#include <cstdint>
+
+#include "emulator/device_context.h"
+
+using simt::AccessKind;
+using simt::device::observe;
+
+#define SIMT_PC __builtin_return_address(0)
+#define SIMT_EXPORT extern "C" __attribute__((visibility("default")))
+
+SIMT_EXPORT void __tsan_init() {}
+SIMT_EXPORT void __tsan_func_entry(void*) {}
+SIMT_EXPORT void __tsan_func_exit() {}
+SIMT_EXPORT void __tsan_vptr_update(void**, void*) {}
+SIMT_EXPORT void __tsan_vptr_read(void**) {}
+
+#define SIMT_PLAIN_ACCESS(N)                                                                  \
+    SIMT_EXPORT void __tsan_read##N(void* a) { observe(a, N, AccessKind::Read, false, SIMT_PC); } \
+    SIMT_EXPORT void __tsan_write##N(void* a) {                                               \
+        observe(a, N, AccessKind::Write, false, SIMT_PC);                                     \
+    }                                                                                         \
+    SIMT_EXPORT void __tsan_unaligned_read##N(void* a) {                                      \
+        observe(a, N, AccessKind::Read, false, SIMT_PC);                                      \
+    }                                                                                         \
+    SIMT_EXPORT void __tsan_unaligned_write##N(void* a) {                                     \
+        observe(a, N, AccessKind::Write, false, SIMT_PC);                                     \
+    }                                                                                         \
+    SIMT_EXPORT void __tsan_volatile_read##N(void* a) {                                       \
+        observe(a, N, AccessKind::Read, true, SIMT_PC);                                       \
+    }                                                                                         \
+    SIMT_EXPORT void __tsan_volatile_write##N(void* a) {                                      \
+        observe(a, N, AccessKind::Write, true, SIMT_PC);                                      \
+    }
+
+SIMT_PLAIN_ACCESS(1)
+SIMT_PLAIN_ACCESS(2)
+SIMT_PLAIN_ACCESS(4)
+SIMT_PLAIN_ACCESS(8)
+SIMT_PLAIN_ACCESS(16)
+
+SIMT_EXPORT void __tsan_read_range(void* a, unsigned long size) {
+    observe(a, std::uint32_t(size), AccessKind::Read, false, SIMT_PC);
+}
+SIMT_EXPORT void __tsan_write_range(void* a, unsigned long size) {
+    observe(a, std::uint32_t(size), AccessKind::Write, false, SIMT_PC);
+}
+
+SIMT_EXPORT void __tsan_atomic_thread_fence(int) {
+    if (simt::device::in_kernel()) simt::device::fence(simt::FenceScope::Device, SIMT_PC);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+SIMT_EXPORT void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+
+// Every atomic is observed as one atomic access, then performed seq_cst (a
+// stronger order than asked is always a valid execution).
+#define SIMT_ATOMICS(BITS, T)                                                                 \
+    SIMT_EXPORT T __tsan_atomic##BITS##_load(const volatile T* a, int) {                     \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                          \
+    }                                                                                         \
+    SIMT_EXPORT void __tsan_atomic##BITS##_store(volatile T* a, T v, int) {                  \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                             \
+    }                                                                                         \
+    SIMT_EXPORT T __tsan_atomic##BITS##_exchange(volatile T* a, T v, int) {                  \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                   \
+    }                                                                                         \
+    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_add(volatile T* a, T v, int) {                 \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                    \
+    }                                                                                         \
+    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_sub(volatile T* a, T v, int) {                 \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                    \
+    }                                                                                         \
+    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_and(volatile T* a, T v, int) {                 \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                    \
+    }                                                                                         \
+    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_or(volatile T* a, T v, int) {                  \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                     \
+    }                                                                                         \
+    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_xor(volatile T* a, T v, int) {                 \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                    \
+    }                                                                                         \
+    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_nand(volatile T* a, T v, int) {                \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                   \
+    }                                                                                         \
+    SIMT_EXPORT int __tsan_atomic##BITS##_compare_exchange_strong(volatile T* a, T* expected, \
+                                                                  T desired, int, int) {      \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,     \
+                                           __ATOMIC_SEQ_CST);                                 \
+    }                                                                                         \
+    SIMT_EXPORT int __tsan_atomic##BITS##_compare_exchange_weak(volatile T* a, T* expected,   \
+                                                                T desired, int, int) {        \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        return __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,     \
+                                           __ATOMIC_SEQ_CST);                                 \
+    }                                                                                         \
+    SIMT_EXPORT T __tsan_atomic##BITS##_compare_exchange_val(volatile T* a, T expected,       \
+                                                             T desired, int, int) {           \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        __atomic_compare_exchange_n(a, &expected, desired, false, __ATOMIC_SEQ_CST,           \
+                                    __ATOMIC_SEQ_CST);                                        \
+        return expected;                                                                      \
+    }
+
+SIMT_ATOMICS(8, std::uint8_t)
+SIMT_ATOMICS(16, std::uint16_t)
+SIMT_ATOMICS(32, std::uint32_t)
+SIMT_ATOMICS(64, std::uint64_t)
+SIMT_ATOMICS(128, unsigned __int128)

@@ -1,0 +1,64 @@
+#include "emulator/worker.h"
+
+#include <link.h>
+#include <signal.h>
+#include <sys/mman.h>
+
+#include <cstdlib>
+#include <new>
+
+#include "emulator/fault_signals.h"
+
+namespace simt {
+
+thread_local Worker* Worker::current_ = nullptr;
+
+namespace {
+
+// The executable's static TLS block for the calling thread: `__shared__`
+// variables are `static __thread`, so they live there.
+struct TlsBlock {
+    std::uintptr_t lo = 0;
+    std::size_t size = 0;
+};
+
+int find_executable_tls(dl_phdr_info* info, std::size_t, void* out) {
+    if (info->dlpi_tls_modid != 1 || info->dlpi_tls_data == nullptr) return 0;
+    for (int i = 0; i < info->dlpi_phnum; ++i) {
+        if (info->dlpi_phdr[i].p_type == PT_TLS) {
+            auto* block = static_cast<TlsBlock*>(out);
+            block->lo = reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data);
+            block->size = info->dlpi_phdr[i].p_memsz;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+}  // namespace
+
+Worker::Worker(std::size_t stack_size, std::size_t dynamic_shared_bytes)
+    : stacks_(stack_size), dynamic_size_(dynamic_shared_bytes) {
+    void* m = mmap(nullptr, dynamic_size_, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) throw std::bad_alloc();
+    dynamic_shared_ = static_cast<unsigned char*>(m);
+}
+
+Worker::~Worker() {
+    munmap(dynamic_shared_, dynamic_size_);
+    std::free(signal_stack_);
+}
+
+void Worker::attach() {
+    current_ = this;
+    TlsBlock tls;
+    dl_iterate_phdr(&find_executable_tls, &tls);
+    static_lo_ = tls.lo;
+    static_size_ = tls.size;
+    if (signal_stack_ == nullptr) signal_stack_ = install_fault_signal_stack();
+}
+
+void Worker::detach() { current_ = nullptr; }
+
+}  // namespace simt

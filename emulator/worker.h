@@ -1,0 +1,52 @@
+// The state one OS thread keeps while it runs blocks: its stack pool, its
+// dynamic shared memory buffer, the address windows that classify accesses,
+// and which block and simulated thread it is running right now.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "emulator/fiber.h"
+
+namespace simt {
+
+class Block;
+struct SimThread;
+
+class Worker {
+public:
+    Worker(std::size_t stack_size, std::size_t dynamic_shared_bytes);
+    ~Worker();
+    Worker(const Worker&) = delete;
+    Worker& operator=(const Worker&) = delete;
+
+    // The worker of the calling OS thread, or nullptr on a host thread that
+    // never ran a block.
+    static Worker* current() { return current_; }
+    // Makes this worker the calling OS thread's (TLS window, signal stack).
+    void attach();
+    void detach();
+
+    StackPool& stacks() { return stacks_; }
+    unsigned char* dynamic_shared() const { return dynamic_shared_; }
+
+    bool in_static_shared(std::uintptr_t a) const { return a - static_lo_ < static_size_; }
+    bool in_dynamic_shared(std::uintptr_t a) const {
+        return a - std::uintptr_t(dynamic_shared_) < dynamic_size_;
+    }
+    std::uintptr_t static_shared_lo() const { return static_lo_; }
+
+    Block* block = nullptr;
+    SimThread* thread = nullptr;
+
+private:
+    static thread_local Worker* current_;
+    StackPool stacks_;
+    unsigned char* dynamic_shared_ = nullptr;
+    std::size_t dynamic_size_ = 0;
+    std::uintptr_t static_lo_ = 0;
+    std::size_t static_size_ = 0;
+    void* signal_stack_ = nullptr;
+};
+
+}  // namespace simt

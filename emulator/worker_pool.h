@@ -1,0 +1,42 @@
+// Persistent OS threads that run blocks. The calling thread takes part as
+// worker 0, so a one-thread run never hands work to another thread.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "emulator/worker.h"
+
+namespace simt {
+
+class WorkerPool {
+public:
+    WorkerPool(unsigned workers, std::size_t stack_size, std::size_t dynamic_shared_bytes);
+    ~WorkerPool();
+    WorkerPool(const WorkerPool&) = delete;
+    WorkerPool& operator=(const WorkerPool&) = delete;
+
+    unsigned size() const { return unsigned(workers_.size()); }
+    // Runs job(worker) on `count` workers (1 <= count <= size()) and waits.
+    void run(unsigned count, const std::function<void(Worker&)>& job);
+
+private:
+    void loop(unsigned index);
+
+    std::vector<std::unique_ptr<Worker>> workers_;  // [0] belongs to the caller
+    std::vector<std::thread> threads_;
+    std::mutex mutex_;
+    std::condition_variable wake_, done_;
+    const std::function<void(Worker&)>* job_ = nullptr;
+    unsigned wanted_ = 0;
+    unsigned finished_ = 0;
+    std::uint64_t generation_ = 0;
+    bool stopping_ = false;
+};
+
+}  // namespace simt

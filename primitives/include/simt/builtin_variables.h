@@ -1,0 +1,27 @@
+// threadIdx, blockIdx, blockDim, gridDim and warpSize. They are per simulated
+// thread, so each is a call into the (uninstrumented) runtime rather than a
+// variable: reading a TLS variable from instrumented code would look like a
+// shared-memory access.
+#pragma once
+
+#include "simt/vector_types.h"
+
+namespace simt::cuda {
+uint3 thread_idx();
+uint3 block_idx();
+dim3 block_dim();
+dim3 grid_dim();
+int warp_size();
+}  // namespace simt::cuda
+
+#define threadIdx (::simt::cuda::thread_idx())
+#define blockIdx (::simt::cuda::block_idx())
+#define blockDim (::simt::cuda::block_dim())
+#define gridDim (::simt::cuda::grid_dim())
+// warpSize is an object, not a macro, so cudaDeviceProp::warpSize still works.
+namespace simt::cuda {
+struct WarpSizeValue {
+    operator int() const { return warp_size(); }
+};
+}  // namespace simt::cuda
+inline constexpr simt::cuda::WarpSizeValue warpSize{};

@@ -1,0 +1,133 @@
+// Device math functions and integer/float intrinsics, by their CUDA names.
+// The fast-math intrinsics (__expf...) compute the accurate result: simt
+// favours reproducibility over mimicking a GPU's approximation error.
+#pragma once
+
+#include <math.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+template <class A, class B,
+          class = std::enable_if_t<std::is_arithmetic_v<A> && std::is_arithmetic_v<B>>>
+inline std::common_type_t<A, B> min(A a, B b) {
+    using C = std::common_type_t<A, B>;
+    return C(a) < C(b) ? C(a) : C(b);
+}
+template <class A, class B,
+          class = std::enable_if_t<std::is_arithmetic_v<A> && std::is_arithmetic_v<B>>>
+inline std::common_type_t<A, B> max(A a, B b) {
+    using C = std::common_type_t<A, B>;
+    return C(a) > C(b) ? C(a) : C(b);
+}
+inline unsigned umin(unsigned a, unsigned b) { return a < b ? a : b; }
+inline unsigned umax(unsigned a, unsigned b) { return a > b ? a : b; }
+inline long long llmin(long long a, long long b) { return a < b ? a : b; }
+inline long long llmax(long long a, long long b) { return a > b ? a : b; }
+
+inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
+inline float exp10f(float x) { return powf(10.0f, x); }
+inline float __expf(float x) { return expf(x); }
+inline float __exp10f(float x) { return powf(10.0f, x); }
+inline float __logf(float x) { return logf(x); }
+inline float __log2f(float x) { return log2f(x); }
+inline float __log10f(float x) { return log10f(x); }
+inline float __sinf(float x) { return sinf(x); }
+inline float __cosf(float x) { return cosf(x); }
+inline float __tanf(float x) { return tanf(x); }
+inline void __sincosf(float x, float* s, float* c) { *s = sinf(x); *c = cosf(x); }
+inline float __powf(float x, float y) { return powf(x, y); }
+inline float __fdividef(float x, float y) { return x / y; }
+inline float fdividef(float x, float y) { return x / y; }
+inline float __frcp_rn(float x) { return 1.0f / x; }
+inline float __fsqrt_rn(float x) { return sqrtf(x); }
+inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
+inline float __fadd_rn(float a, float b) { return a + b; }
+inline float __fsub_rn(float a, float b) { return a - b; }
+inline float __fmul_rn(float a, float b) { return a * b; }
+inline float __fdiv_rn(float a, float b) { return a / b; }
+inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }
+inline double __dadd_rn(double a, double b) { return a + b; }
+inline double __dmul_rn(double a, double b) { return a * b; }
+inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
+inline float norm3df(float a, float b, float c) { return sqrtf(a * a + b * b + c * c); }
+inline float rnorm3df(float a, float b, float c) { return 1.0f / sqrtf(a * a + b * b + c * c); }
+inline float normcdff(float x) { return 0.5f * erfcf(-x / sqrtf(2.0f)); }
+inline void sincospif(float x, float* s, float* c) {
+    *s = sinf(float(M_PI) * x);
+    *c = cosf(float(M_PI) * x);
+}
+inline float sinpif(float x) { return sinf(float(M_PI) * x); }
+inline float cospif(float x) { return cosf(float(M_PI) * x); }
+
+inline int __float2int_rn(float x) { return int(nearbyintf(x)); }
+inline int __float2int_rz(float x) { return int(x); }
+inline int __float2int_rd(float x) { return int(floorf(x)); }
+inline int __float2int_ru(float x) { return int(ceilf(x)); }
+inline unsigned __float2uint_rn(float x) { return unsigned(nearbyintf(x)); }
+inline unsigned __float2uint_rz(float x) { return unsigned(x); }
+inline long long __float2ll_rn(float x) { return (long long)nearbyintf(x); }
+inline int __double2int_rn(double x) { return int(std::nearbyint(x)); }
+inline int __double2int_rz(double x) { return int(x); }
+inline float __double2float_rn(double x) { return float(x); }
+inline float __int2float_rn(int x) { return float(x); }
+inline float __uint2float_rn(unsigned x) { return float(x); }
+inline double __int2double_rn(int x) { return double(x); }
+
+template <class To, class From>
+inline To simt_bit_cast(From v) {
+    static_assert(sizeof(To) == sizeof(From));
+    To r;
+    std::memcpy(&r, &v, sizeof r);
+    return r;
+}
+inline int __float_as_int(float x) { return simt_bit_cast<int>(x); }
+inline unsigned __float_as_uint(float x) { return simt_bit_cast<unsigned>(x); }
+inline float __int_as_float(int x) { return simt_bit_cast<float>(x); }
+inline float __uint_as_float(unsigned x) { return simt_bit_cast<float>(x); }
+inline long long __double_as_longlong(double x) { return simt_bit_cast<long long>(x); }
+inline double __longlong_as_double(long long x) { return simt_bit_cast<double>(x); }
+inline int __double2hiint(double x) { return int(simt_bit_cast<unsigned long long>(x) >> 32); }
+inline int __double2loint(double x) { return int(simt_bit_cast<unsigned long long>(x)); }
+
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(unsigned(x)); }
+inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll((unsigned long long)x); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+inline unsigned __brev(unsigned x) {
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+    return __builtin_bswap32(x);
+}
+inline unsigned long long __brevll(unsigned long long x) {
+    return (static_cast<unsigned long long>(__brev(unsigned(x))) << 32) | __brev(unsigned(x >> 32));
+}
+inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
+    const unsigned long long bytes = (static_cast<unsigned long long>(y) << 32) | x;
+    unsigned r = 0;
+    for (int i = 0; i < 4; ++i) {
+        const unsigned selector = (s >> (4 * i)) & 7u;
+        r |= unsigned((bytes >> (8 * selector)) & 0xffu) << (8 * i);
+    }
+    return r;
+}
+inline int __mul24(int x, int y) { return int((long long)((x << 8) >> 8) * ((y << 8) >> 8)); }
+inline unsigned __umul24(unsigned x, unsigned y) { return (x & 0xffffffu) * (y & 0xffffffu); }
+inline int __mulhi(int x, int y) { return int(((long long)x * y) >> 32); }
+inline unsigned __umulhi(unsigned x, unsigned y) { return unsigned(((unsigned long long)x * y) >> 32); }
+inline long long __mul64hi(long long x, long long y) { return (long long)(((__int128)x * y) >> 64); }
+inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
+    return (unsigned long long)(((unsigned __int128)x * y) >> 64);
+}
+inline unsigned __sad(int x, int y, unsigned z) { return unsigned(x > y ? x - y : y - x) + z; }
+inline unsigned __usad(unsigned x, unsigned y, unsigned z) { return (x > y ? x - y : y - x) + z; }
+inline int __hadd(int x, int y) { return int(((long long)x + y) >> 1); }
+inline int __rhadd(int x, int y) { return int(((long long)x + y + 1) >> 1); }

@@ -1,0 +1,23 @@
+// CUDA declaration qualifiers mapped onto C++ for the CPU backend.
+#pragma once
+
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...)
+#define __grid_constant__
+#define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __CUDACC_SIMT__ 1
+// Shared memory is per block; a block runs on one OS thread and never
+// migrates, so per-OS-thread storage is per-block storage. `static __thread`
+// (not thread_local) avoids a TLS wrapper call on every access.
+#define __shared__ static __thread
+// Constant memory and __device__ variables get their own sections so the
+// engine classifies an access with a range compare (see memory_spaces.h).
+// (The source rewriter marks __device__/__managed__ variables.)
+#define __constant__ __attribute__((section("simt_constant_space")))
+#define SIMT_GLOBAL_VARIABLE __attribute__((section("simt_global_space")))
+#define __managed__

@@ -1,0 +1,162 @@
+// The CUDA runtime API subset simt provides (host side). Numbers match CUDA's
+// so programs that print or compare error codes behave the same.
+#pragma once
+
+#include <cstddef>
+
+#include "simt/vector_types.h"
+
+enum cudaError_t {
+    cudaSuccess = 0,
+    cudaErrorInvalidValue = 1,
+    cudaErrorMemoryAllocation = 2,
+    cudaErrorInitializationError = 3,
+    cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidSymbol = 13,
+    cudaErrorInvalidDevicePointer = 17,
+    cudaErrorInvalidMemcpyDirection = 21,
+    cudaErrorInvalidDeviceFunction = 98,
+    cudaErrorNoDevice = 100,
+    cudaErrorInvalidDevice = 101,
+    cudaErrorInvalidResourceHandle = 400,
+    cudaErrorNotReady = 600,
+    cudaErrorIllegalAddress = 700,
+    cudaErrorLaunchOutOfResources = 701,
+    cudaErrorLaunchTimeout = 702,
+    cudaErrorAssert = 710,
+    cudaErrorIllegalInstruction = 715,
+    cudaErrorMisalignedAddress = 716,
+    cudaErrorLaunchFailure = 719,
+    cudaErrorUnknown = 999,
+};
+typedef cudaError_t cudaError;
+
+enum cudaMemcpyKind {
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4,
+};
+
+enum cudaFuncAttribute {
+    cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+    cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+};
+
+enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared, cudaFuncCachePreferL1, cudaFuncCachePreferEqual };
+
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaHostAllocDefault 0x00
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaEventDefault 0x00
+
+struct CUstream_st;
+typedef CUstream_st* cudaStream_t;
+struct CUevent_st;
+typedef CUevent_st* cudaEvent_t;
+
+struct cudaDeviceProp {
+    char name[256];
+    std::size_t totalGlobalMem;
+    std::size_t sharedMemPerBlock;
+    int regsPerBlock;
+    int warpSize;
+    std::size_t memPitch;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int clockRate;
+    std::size_t totalConstMem;
+    int major;
+    int minor;
+    std::size_t textureAlignment;
+    int deviceOverlap;
+    int multiProcessorCount;
+    int kernelExecTimeoutEnabled;
+    int integrated;
+    int canMapHostMemory;
+    int computeMode;
+    int concurrentKernels;
+    int ECCEnabled;
+    int pciBusID;
+    int pciDeviceID;
+    int asyncEngineCount;
+    int unifiedAddressing;
+    int memoryClockRate;
+    int memoryBusWidth;
+    int l2CacheSize;
+    int maxThreadsPerMultiProcessor;
+    std::size_t sharedMemPerMultiprocessor;
+    int regsPerMultiprocessor;
+    int managedMemory;
+    int cooperativeLaunch;
+    std::size_t sharedMemPerBlockOptin;
+};
+
+cudaError_t cudaMalloc(void** ptr, std::size_t bytes);
+cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags = cudaMemAttachGlobal);
+cudaError_t cudaMallocHost(void** ptr, std::size_t bytes);
+cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags);
+cudaError_t cudaFree(void* ptr);
+cudaError_t cudaFreeHost(void* ptr);
+template <class T>
+cudaError_t cudaMalloc(T** ptr, std::size_t bytes) {
+    return cudaMalloc(reinterpret_cast<void**>(ptr), bytes);
+}
+template <class T>
+cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned flags = cudaMemAttachGlobal) {
+    return cudaMallocManaged(reinterpret_cast<void**>(ptr), bytes, flags);
+}
+template <class T>
+cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
+    return cudaMallocHost(reinterpret_cast<void**>(ptr), bytes);
+}
+cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
+                            cudaStream_t stream = 0);
+cudaError_t cudaMemset(void* dst, int value, std::size_t bytes);
+cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t stream = 0);
+cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void* src,
+                               std::size_t bytes, std::size_t offset, bool to_symbol);
+template <class T>
+cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t bytes,
+                               std::size_t offset = 0, cudaMemcpyKind = cudaMemcpyHostToDevice) {
+    return simt_memcpy_symbol(const_cast<T*>(&symbol), sizeof(T), src, bytes, offset, true);
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t bytes,
+                                 std::size_t offset = 0, cudaMemcpyKind = cudaMemcpyDeviceToHost) {
+    return simt_memcpy_symbol(const_cast<T*>(&symbol), sizeof(T), dst, bytes, offset, false);
+}
+cudaError_t cudaDeviceSynchronize();
+cudaError_t cudaDeviceReset();
+cudaError_t cudaGetLastError();
+cudaError_t cudaPeekAtLastError();
+const char* cudaGetErrorString(cudaError_t error);
+const char* cudaGetErrorName(cudaError_t error);
+cudaError_t cudaGetDeviceCount(int* count);
+cudaError_t cudaGetDevice(int* device);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
+cudaError_t cudaStreamCreate(cudaStream_t* stream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaEventCreate(cudaEvent_t* event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t simt_func_set_attribute(const void* function, cudaFuncAttribute attribute, int value);
+template <class F>
+cudaError_t cudaFuncSetAttribute(F* function, cudaFuncAttribute attribute, int value) {
+    return simt_func_set_attribute(reinterpret_cast<const void*>(function), attribute, value);
+}
+template <class F>
+cudaError_t cudaFuncSetCacheConfig(F*, cudaFuncCache) {
+    return cudaSuccess;
+}

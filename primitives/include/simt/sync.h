@@ -1,0 +1,19 @@
+// Block barriers, warp barriers and fences. Each is an out-of-line runtime
+// function so its return address is the caller's line in the kernel.
+#pragma once
+
+void __syncthreads();
+int __syncthreads_count(int predicate);
+int __syncthreads_and(int predicate);
+int __syncthreads_or(int predicate);
+void __syncwarp(unsigned long long mask = ~0ull);
+void __threadfence();
+void __threadfence_block();
+void __threadfence_system();
+[[noreturn]] void __trap();
+void __nanosleep(unsigned nanoseconds);
+long long clock64();
+unsigned __activemask();
+// With 64-lane warps (--warp-size 64) masks are 64 bits wide; this names
+// "every lane" whatever the warp size.
+unsigned long long simt_full_mask();

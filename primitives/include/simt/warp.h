@@ -1,0 +1,106 @@
+// Warp shuffles, votes, match and reductions, on the engine's warp
+// collective. Values travel as 64-bit patterns; the templates convert.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+namespace simt::cuda {
+
+enum class Shuffle : std::uint32_t { Index = 0, Up = 1, Down = 2, Xor = 3 };
+enum class Vote : std::uint32_t { Ballot, All, Any };
+enum class Match : std::uint32_t { Any, All };
+enum class Reduce : std::uint32_t { Add, Min, Max, And, Or, Xor };
+
+std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int lane_or_delta,
+                      int width, const void* pc);
+std::uint64_t vote(std::uint64_t mask, int predicate, Vote kind, const void* pc);
+std::uint64_t match(std::uint64_t mask, std::uint64_t bits, Match kind, int* all_equal,
+                    const void* pc);
+std::uint64_t reduce(std::uint64_t mask, std::uint64_t bits, Reduce kind, bool is_signed,
+                     const void* pc);
+
+template <class T>
+inline std::uint64_t to_bits(const T& v) {
+    static_assert(sizeof(T) <= 8, "warp collectives move at most 8 bytes per lane");
+    std::uint64_t bits = 0;
+    __builtin_memcpy(&bits, &v, sizeof(T));
+    return bits;
+}
+template <class T>
+inline T from_bits(std::uint64_t bits) {
+    T v;
+    __builtin_memcpy(&v, &bits, sizeof(T));
+    return v;
+}
+
+}  // namespace simt::cuda
+
+#define SIMT_INLINE inline __attribute__((always_inline))
+
+template <class T>
+SIMT_INLINE T __shfl_sync(unsigned long long mask, T v, int src, int width = warpSize) {
+    return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
+                                                        simt::cuda::Shuffle::Index, src, width,
+                                                        __builtin_return_address(0)));
+}
+template <class T>
+SIMT_INLINE T __shfl_up_sync(unsigned long long mask, T v, unsigned delta, int width = warpSize) {
+    return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
+                                                        simt::cuda::Shuffle::Up, int(delta), width,
+                                                        __builtin_return_address(0)));
+}
+template <class T>
+SIMT_INLINE T __shfl_down_sync(unsigned long long mask, T v, unsigned delta, int width = warpSize) {
+    return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
+                                                        simt::cuda::Shuffle::Down, int(delta),
+                                                        width, __builtin_return_address(0)));
+}
+template <class T>
+SIMT_INLINE T __shfl_xor_sync(unsigned long long mask, T v, int lane_mask, int width = warpSize) {
+    return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
+                                                        simt::cuda::Shuffle::Xor, lane_mask, width,
+                                                        __builtin_return_address(0)));
+}
+SIMT_INLINE unsigned __ballot_sync(unsigned long long mask, int predicate) {
+    return unsigned(simt::cuda::vote(mask, predicate, simt::cuda::Vote::Ballot,
+                                     __builtin_return_address(0)));
+}
+// The 64-lane ballot for --warp-size 64 (AMD's __ballot is 64-bit).
+SIMT_INLINE unsigned long long simt_ballot64(unsigned long long mask, int predicate) {
+    return simt::cuda::vote(mask, predicate, simt::cuda::Vote::Ballot, __builtin_return_address(0));
+}
+SIMT_INLINE int __all_sync(unsigned long long mask, int predicate) {
+    return int(simt::cuda::vote(mask, predicate, simt::cuda::Vote::All, __builtin_return_address(0)));
+}
+SIMT_INLINE int __any_sync(unsigned long long mask, int predicate) {
+    return int(simt::cuda::vote(mask, predicate, simt::cuda::Vote::Any, __builtin_return_address(0)));
+}
+template <class T>
+SIMT_INLINE unsigned __match_any_sync(unsigned long long mask, T v) {
+    return unsigned(simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::Any,
+                                      nullptr, __builtin_return_address(0)));
+}
+template <class T>
+SIMT_INLINE unsigned __match_all_sync(unsigned long long mask, T v, int* pred) {
+    return unsigned(simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::All, pred,
+                                      __builtin_return_address(0)));
+}
+
+#define SIMT_WARP_REDUCE(NAME, KIND)                                                           \
+    SIMT_INLINE unsigned NAME(unsigned long long mask, unsigned v) {                          \
+        return unsigned(simt::cuda::reduce(mask, v, simt::cuda::Reduce::KIND, false,          \
+                                           __builtin_return_address(0)));                     \
+    }                                                                                          \
+    SIMT_INLINE int NAME(unsigned long long mask, int v) {                                    \
+        return int(simt::cuda::reduce(mask, std::uint64_t(std::int64_t(v)),                   \
+                                      simt::cuda::Reduce::KIND, true,                         \
+                                      __builtin_return_address(0)));                          \
+    }
+SIMT_WARP_REDUCE(__reduce_add_sync, Add)
+SIMT_WARP_REDUCE(__reduce_min_sync, Min)
+SIMT_WARP_REDUCE(__reduce_max_sync, Max)
+SIMT_WARP_REDUCE(__reduce_and_sync, And)
+SIMT_WARP_REDUCE(__reduce_or_sync, Or)
+SIMT_WARP_REDUCE(__reduce_xor_sync, Xor)
+#undef SIMT_WARP_REDUCE

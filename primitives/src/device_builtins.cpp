@@ -1,0 +1,191 @@
+// Device-side builtins: thread coordinates, barriers, fences, trap, assert
+// and printf. Out of line on purpose: __builtin_return_address(0) is then the
+// kernel's own call site.
+#include <cstdarg>
+#include <cstdio>
+#include <string>
+
+#include "emulator/device_context.h"
+#include "emulator/engine.h"
+#include "emulator/symbolizer.h"
+#include "simt/cuda.h"
+
+namespace device = simt::device;
+
+namespace simt::cuda {
+
+uint3 thread_idx() {
+    if (!device::in_kernel()) return uint3{0, 0, 0};
+    const Dim3& t = device::thread().thread;
+    return uint3{t.x, t.y, t.z};
+}
+uint3 block_idx() {
+    if (!device::in_kernel()) return uint3{0, 0, 0};
+    const Dim3& b = device::thread().block;
+    return uint3{b.x, b.y, b.z};
+}
+dim3 block_dim() {
+    if (!device::in_kernel()) return dim3(1, 1, 1);
+    const Dim3& b = device::launch().block;
+    return dim3(b.x, b.y, b.z);
+}
+dim3 grid_dim() {
+    if (!device::in_kernel()) return dim3(1, 1, 1);
+    const Dim3& g = device::launch().grid;
+    return dim3(g.x, g.y, g.z);
+}
+int warp_size() {
+    return device::in_kernel() ? int(device::warp_size())
+                               : int(simt::Engine::process().options().warp_size);
+}
+void* dynamic_shared() { return device::in_kernel() ? device::dynamic_shared() : nullptr; }
+
+}  // namespace simt::cuda
+
+namespace {
+
+std::string where(const void* pc) {
+    const simt::ThreadId& t = device::thread();
+    return "kernel " + std::string(device::launch().kernel) + ", thread (" +
+           std::to_string(t.thread.x) + "," + std::to_string(t.thread.y) + "," +
+           std::to_string(t.thread.z) + ") of block (" + std::to_string(t.block.x) + "," +
+           std::to_string(t.block.y) + "," + std::to_string(t.block.z) + ") (warp " +
+           std::to_string(t.warp) + ", lane " + std::to_string(t.lane) + ") at " +
+           simt::describe(pc);
+}
+
+[[noreturn]] void outside_kernel(const char* what) {
+    std::fprintf(stderr, "simt: error: %s called outside a kernel\n", what);
+    std::abort();
+}
+
+}  // namespace
+
+#define SIMT_REQUIRE_KERNEL(name) \
+    if (!device::in_kernel()) outside_kernel(name)
+
+void __syncthreads() {
+    SIMT_REQUIRE_KERNEL("__syncthreads");
+    device::barrier(__builtin_return_address(0), false);
+}
+int __syncthreads_count(int predicate) {
+    SIMT_REQUIRE_KERNEL("__syncthreads_count");
+    return int(device::barrier(__builtin_return_address(0), predicate != 0));
+}
+int __syncthreads_and(int predicate) {
+    SIMT_REQUIRE_KERNEL("__syncthreads_and");
+    // Counts the threads whose predicate is false: exited threads do not take
+    // part, as on a GPU.
+    const unsigned count = device::barrier(__builtin_return_address(0), predicate == 0);
+    return count == 0 ? 1 : 0;
+}
+int __syncthreads_or(int predicate) {
+    SIMT_REQUIRE_KERNEL("__syncthreads_or");
+    return device::barrier(__builtin_return_address(0), predicate != 0) != 0 ? 1 : 0;
+}
+
+namespace {
+std::uint64_t syncwarp_result(const simt::WarpExchange&, unsigned) { return 0; }
+}  // namespace
+
+void __syncwarp(unsigned long long mask) {
+    SIMT_REQUIRE_KERNEL("__syncwarp");
+    device::warp_collective(&syncwarp_result, mask, 0, 0, __builtin_return_address(0));
+}
+
+unsigned __activemask() {
+    SIMT_REQUIRE_KERNEL("__activemask");
+    return unsigned(device::converged_lanes(__builtin_return_address(0)));
+}
+unsigned long long simt_full_mask() {
+    const unsigned ws = simt::cuda::warp_size();
+    return ws >= 64 ? ~0ull : ((1ull << ws) - 1);
+}
+
+void __threadfence() {
+    if (device::in_kernel()) device::fence(simt::FenceScope::Device, __builtin_return_address(0));
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+void __threadfence_block() {
+    if (device::in_kernel()) device::fence(simt::FenceScope::Block, __builtin_return_address(0));
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+void __threadfence_system() {
+    if (device::in_kernel()) device::fence(simt::FenceScope::System, __builtin_return_address(0));
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+void __trap() {
+    SIMT_REQUIRE_KERNEL("__trap");
+    device::fail(simt::FaultKind::Trap,
+                 "__trap() executed in " + where(__builtin_return_address(0)));
+}
+
+void __nanosleep(unsigned) {}
+long long clock64() {
+    static thread_local long long ticks = 0;
+    return ticks += 1000;
+}
+
+// ---- assert and printf: the link step wraps these libc entry points ----
+
+extern "C" {
+[[noreturn]] void __real___assert_fail(const char*, const char*, unsigned, const char*);
+int __real_vprintf(const char*, va_list);
+int __real_puts(const char*);
+int __real_putchar(int);
+
+[[noreturn]] void __wrap___assert_fail(const char* expression, const char* file, unsigned line,
+                                       const char* function) {
+    if (!device::in_kernel()) __real___assert_fail(expression, file, line, function);
+    const simt::ThreadId& t = device::thread();
+    // CUDA's own message shape, then simt's context.
+    char text[1024];
+    std::snprintf(text, sizeof text,
+                  "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed. "
+                  "(kernel %s, warp %u, lane %u)",
+                  file, line, function, t.block.x, t.block.y, t.block.z, t.thread.x, t.thread.y,
+                  t.thread.z, expression, device::launch().kernel, t.warp, t.lane);
+    device::fail(simt::FaultKind::Assert, text);
+}
+
+int __wrap_vprintf(const char* format, va_list args) {
+    if (!device::in_kernel()) return __real_vprintf(format, args);
+    char small[512];
+    va_list copy;
+    va_copy(copy, args);
+    const int n = std::vsnprintf(small, sizeof small, format, copy);
+    va_end(copy);
+    if (n < 0) return n;
+    if (std::size_t(n) < sizeof small) {
+        device::print(small, std::size_t(n));
+    } else {
+        std::string big(std::size_t(n) + 1, '\0');
+        std::vsnprintf(big.data(), big.size(), format, args);
+        device::print(big.data(), std::size_t(n));
+    }
+    return n;
+}
+
+int __wrap_printf(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    const int n = __wrap_vprintf(format, args);
+    va_end(args);
+    return n;
+}
+
+int __wrap_puts(const char* text) {
+    if (!device::in_kernel()) return __real_puts(text);
+    device::print(text, std::char_traits<char>::length(text));
+    device::print("\n", 1);
+    return 1;
+}
+
+int __wrap_putchar(int c) {
+    if (!device::in_kernel()) return __real_putchar(c);
+    const char ch = char(c);
+    device::print(&ch, 1);
+    return c;
+}
+}

@@ -1,0 +1,105 @@
+#include "process_runtime.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+#include "emulator/options.h"
+
+namespace simt::cuda {
+namespace {
+
+// The one place the child program learns its options: `simt run` passes them
+// in SIMT_OPTIONS as "mode=its;warp=32;seed=1;threads=2;stack=65536".
+EngineOptions options_from_environment() {
+    EngineOptions o;
+    const char* text = std::getenv("SIMT_OPTIONS");
+    if (text == nullptr) return o;
+    std::string_view rest(text);
+    while (!rest.empty()) {
+        const auto end = rest.find(';');
+        std::string_view item = rest.substr(0, end);
+        rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+        const auto eq = item.find('=');
+        if (eq == std::string_view::npos) continue;
+        const std::string key(item.substr(0, eq));
+        const std::string value(item.substr(eq + 1));
+        const unsigned long long number = std::strtoull(value.c_str(), nullptr, 10);
+        if (key == "mode") o.mode = value == "lockstep" ? ScheduleMode::Lockstep : ScheduleMode::Independent;
+        else if (key == "warp") o.warp_size = unsigned(number);
+        else if (key == "seed") o.seed = number;
+        else if (key == "threads") o.threads = unsigned(number);
+        else if (key == "stack") o.stack_size = std::size_t(number);
+    }
+    return o;
+}
+
+void write_status_file() {
+    const char* path = std::getenv("SIMT_STATUS_FILE");
+    if (path == nullptr) return;
+    if (FILE* f = std::fopen(path, "w")) {
+        std::fprintf(f, "errors=%u\n", ProcessRuntime::get().errors_reported());
+        std::fclose(f);
+    }
+}
+
+}  // namespace
+
+ProcessRuntime::ProcessRuntime() {
+    if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment());
+    std::atexit(&write_status_file);
+}
+
+ProcessRuntime& ProcessRuntime::get() {
+    static ProcessRuntime* runtime = new ProcessRuntime();  // outlives static destructors
+    return *runtime;
+}
+
+cudaError_t ProcessRuntime::result(cudaError_t e) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (sticky_ != cudaSuccess) return sticky_;
+    if (e != cudaSuccess) last_ = e;
+    return e;
+}
+
+cudaError_t ProcessRuntime::take_last_error() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (sticky_ != cudaSuccess) return sticky_;
+    cudaError_t e = last_;
+    last_ = cudaSuccess;
+    return e;
+}
+
+cudaError_t ProcessRuntime::peek_last_error() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return sticky_ != cudaSuccess ? sticky_ : last_;
+}
+
+void ProcessRuntime::set_sticky(cudaError_t e) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (sticky_ == cudaSuccess) sticky_ = e;
+}
+
+void ProcessRuntime::set_dynamic_shared_limit(const std::string& kernel, std::size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    shared_limits_[kernel] = bytes;
+}
+
+std::size_t ProcessRuntime::dynamic_shared_limit(const std::string& kernel) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = shared_limits_.find(kernel);
+    return it != shared_limits_.end() ? it->second : Engine::process().limits().shared_per_block;
+}
+
+std::string kernel_base_name(const std::string& name) {
+    std::string s = name;
+    // Drop a parameter list and a return type ("void ns::k<int>(int*)").
+    if (auto paren = s.find('('); paren != std::string::npos) s = s.substr(0, paren);
+    // Drop template arguments.
+    if (auto angle = s.find('<'); angle != std::string::npos) s = s.substr(0, angle);
+    if (auto space = s.rfind(' '); space != std::string::npos) s = s.substr(space + 1);
+    if (auto colon = s.rfind("::"); colon != std::string::npos) s = s.substr(colon + 2);
+    return s;
+}
+
+}  // namespace simt::cuda

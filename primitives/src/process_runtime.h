@@ -1,0 +1,46 @@
+// The CUDA runtime's process-wide state on the CPU backend: the last and the
+// sticky error, per-kernel attributes, and what simt reported.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "emulator/engine.h"
+#include "simt/runtime_api.h"
+
+namespace simt::cuda {
+
+class ProcessRuntime {
+public:
+    static ProcessRuntime& get();
+
+    Engine& engine() { return Engine::process(); }
+    // Records an API call's result the CUDA way: sticky errors win.
+    cudaError_t result(cudaError_t e);
+    cudaError_t take_last_error();
+    cudaError_t peek_last_error();
+    cudaError_t sticky() const { return sticky_; }
+    void set_sticky(cudaError_t e);
+
+    void set_dynamic_shared_limit(const std::string& kernel, std::size_t bytes);
+    std::size_t dynamic_shared_limit(const std::string& kernel) const;
+
+    // Counts simt's own error reports; the driver turns them into an exit status.
+    void reported_error() { ++errors_reported_; }
+    unsigned errors_reported() const { return errors_reported_; }
+
+private:
+    ProcessRuntime();
+    mutable std::mutex mutex_;
+    cudaError_t last_ = cudaSuccess;
+    cudaError_t sticky_ = cudaSuccess;
+    std::map<std::string, std::size_t> shared_limits_;
+    unsigned errors_reported_ = 0;
+};
+
+// "kernel" from "ns::kernel<float, 4>" or "void ns::kernel<float>(float*)".
+std::string kernel_base_name(const std::string& name);
+
+}  // namespace simt::cuda

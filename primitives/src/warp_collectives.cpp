@@ -1,0 +1,161 @@
+// Shuffles, votes, match and warp reductions as combine functions over the
+// engine's warp collective: every lane named in the mask contributes a value
+// (and an argument), and each lane's result is computed from all of them.
+#include <cstdint>
+#include <string>
+
+#include "emulator/device_context.h"
+#include "emulator/symbolizer.h"
+#include "simt/cuda.h"
+
+using simt::WarpExchange;
+namespace device = simt::device;
+
+namespace simt::cuda {
+namespace {
+
+// A shuffle's per-lane argument: source lane / delta / xor mask (16 bits),
+// then the width (8 bits).
+std::uint32_t pack(int lane_or_delta, int width) {
+    const std::uint32_t v = lane_or_delta < 0 ? 0xffffu
+                            : lane_or_delta > 0xffff ? 0xffffu
+                                                     : std::uint32_t(lane_or_delta);
+    return v | (std::uint32_t(width) << 16);
+}
+unsigned amount(std::uint32_t arg) { return arg & 0xffffu; }
+unsigned width_of(std::uint32_t arg) { return arg >> 16; }
+
+// The source lane, or `lane` itself when the source falls outside the
+// caller's width segment (CUDA then returns the caller's own value).
+template <Shuffle Kind>
+unsigned source_lane(unsigned lane, std::uint32_t arg) {
+    const unsigned width = width_of(arg);
+    const unsigned base = lane / width * width;
+    const unsigned n = amount(arg);
+    switch (Kind) {
+        case Shuffle::Index: return base + (n & (width - 1));
+        case Shuffle::Up: return (lane - base) >= n ? lane - n : lane;
+        case Shuffle::Down: return (lane - base) + n < width ? lane + n : lane;
+        case Shuffle::Xor: {
+            const unsigned src = lane ^ n;
+            return src >= base && src < base + width ? src : lane;
+        }
+    }
+    return lane;
+}
+
+template <Shuffle Kind>
+std::uint64_t combine_shuffle(const WarpExchange& x, unsigned lane) {
+    const unsigned src = source_lane<Kind>(lane, x.arg[lane]);
+    // A source that did not take part has no defined value on a GPU; the
+    // caller keeps its own (the shuffle checker reports this case).
+    if ((x.participants >> src & 1) == 0) return x.value[lane];
+    return x.value[src];
+}
+
+std::uint64_t combine_ballot(const WarpExchange& x, unsigned) {
+    std::uint64_t bits = 0;
+    for (std::uint64_t m = x.participants; m != 0; m &= m - 1) {
+        const unsigned lane = unsigned(__builtin_ctzll(m));
+        if (x.value[lane] != 0) bits |= std::uint64_t(1) << lane;
+    }
+    return bits;
+}
+std::uint64_t combine_all(const WarpExchange& x, unsigned lane) {
+    return combine_ballot(x, lane) == x.participants ? 1 : 0;
+}
+std::uint64_t combine_any(const WarpExchange& x, unsigned lane) {
+    return combine_ballot(x, lane) != 0 ? 1 : 0;
+}
+std::uint64_t combine_match_any(const WarpExchange& x, unsigned lane) {
+    std::uint64_t same = 0;
+    for (std::uint64_t m = x.participants; m != 0; m &= m - 1) {
+        const unsigned other = unsigned(__builtin_ctzll(m));
+        if (x.value[other] == x.value[lane]) same |= std::uint64_t(1) << other;
+    }
+    return same;
+}
+std::uint64_t combine_match_all(const WarpExchange& x, unsigned lane) {
+    return combine_match_any(x, lane) == x.participants ? x.participants : 0;
+}
+
+template <Reduce Kind>
+std::uint64_t combine_reduce(const WarpExchange& x, unsigned) {
+    const bool is_signed = x.arg[__builtin_ctzll(x.participants)] != 0;
+    std::uint64_t m = x.participants;
+    std::uint64_t acc = x.value[__builtin_ctzll(m)];
+    for (m &= m - 1; m != 0; m &= m - 1) {
+        const std::uint64_t v = x.value[__builtin_ctzll(m)];
+        switch (Kind) {
+            case Reduce::Add: acc = std::uint64_t(std::uint32_t(acc + v)); break;
+            case Reduce::Min:
+                acc = is_signed ? (std::int32_t(v) < std::int32_t(acc) ? v : acc) : (std::uint32_t(v) < std::uint32_t(acc) ? v : acc);
+                break;
+            case Reduce::Max:
+                acc = is_signed ? (std::int32_t(v) > std::int32_t(acc) ? v : acc) : (std::uint32_t(v) > std::uint32_t(acc) ? v : acc);
+                break;
+            case Reduce::And: acc &= v; break;
+            case Reduce::Or: acc |= v; break;
+            case Reduce::Xor: acc ^= v; break;
+        }
+    }
+    return std::uint32_t(acc);
+}
+
+}  // namespace
+
+std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int lane_or_delta,
+                      int width, const void* pc) {
+    const int ws = int(device::warp_size());
+    if (width <= 0 || width > ws || (width & (width - 1)) != 0)
+        device::fail(FaultKind::WarpSync,
+                     "shuffle width " + std::to_string(width) + " at " + describe(pc) +
+                         " is not a power of two between 1 and the warp size (" +
+                         std::to_string(ws) + ")");
+    const std::uint32_t arg = pack(lane_or_delta, width);
+    switch (kind) {
+        case Shuffle::Index:
+            return device::warp_collective(&combine_shuffle<Shuffle::Index>, mask, bits, arg, pc);
+        case Shuffle::Up:
+            return device::warp_collective(&combine_shuffle<Shuffle::Up>, mask, bits, arg, pc);
+        case Shuffle::Down:
+            return device::warp_collective(&combine_shuffle<Shuffle::Down>, mask, bits, arg, pc);
+        case Shuffle::Xor:
+            return device::warp_collective(&combine_shuffle<Shuffle::Xor>, mask, bits, arg, pc);
+    }
+    return bits;
+}
+
+std::uint64_t vote(std::uint64_t mask, int predicate, Vote kind, const void* pc) {
+    const std::uint64_t p = predicate != 0 ? 1 : 0;
+    switch (kind) {
+        case Vote::Ballot: return device::warp_collective(&combine_ballot, mask, p, 0, pc);
+        case Vote::All: return device::warp_collective(&combine_all, mask, p, 0, pc);
+        case Vote::Any: return device::warp_collective(&combine_any, mask, p, 0, pc);
+    }
+    return 0;
+}
+
+std::uint64_t match(std::uint64_t mask, std::uint64_t bits, Match kind, int* all_equal,
+                    const void* pc) {
+    if (kind == Match::Any) return device::warp_collective(&combine_match_any, mask, bits, 0, pc);
+    const std::uint64_t r = device::warp_collective(&combine_match_all, mask, bits, 0, pc);
+    if (all_equal != nullptr) *all_equal = r != 0 ? 1 : 0;
+    return r;
+}
+
+std::uint64_t reduce(std::uint64_t mask, std::uint64_t bits, Reduce kind, bool is_signed,
+                     const void* pc) {
+    const std::uint32_t arg = is_signed ? 1 : 0;
+    switch (kind) {
+        case Reduce::Add: return device::warp_collective(&combine_reduce<Reduce::Add>, mask, bits, arg, pc);
+        case Reduce::Min: return device::warp_collective(&combine_reduce<Reduce::Min>, mask, bits, arg, pc);
+        case Reduce::Max: return device::warp_collective(&combine_reduce<Reduce::Max>, mask, bits, arg, pc);
+        case Reduce::And: return device::warp_collective(&combine_reduce<Reduce::And>, mask, bits, arg, pc);
+        case Reduce::Or: return device::warp_collective(&combine_reduce<Reduce::Or>, mask, bits, arg, pc);
+        case Reduce::Xor: return device::warp_collective(&combine_reduce<Reduce::Xor>, mask, bits, arg, pc);
+    }
+    return 0;
+}
+
+}  // namespace simt::cuda

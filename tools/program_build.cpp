@@ -1,0 +1,147 @@
+#include "tools/program_build.h"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "simt_build_config.h"
+#include "tools/source_rewriter.h"
+
+extern char** environ;
+
+namespace simt::tool {
+namespace fs = std::filesystem;
+namespace {
+
+std::uint64_t fnv1a(const std::string& text, std::uint64_t h = 1469598103934665603ull) {
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+std::string hex(std::uint64_t v) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
+    return text;
+}
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw BuildFailure("cannot read " + path.string());
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// A change to simt's runtime must invalidate cached programs.
+std::string runtime_identity() {
+    std::string id = SIMT_CONFIG_VERSION;
+    for (const char* lib : {SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_EMULATOR_LIB}) {
+        std::error_code ec;
+        const auto size = fs::file_size(lib, ec);
+        const auto time = fs::last_write_time(lib, ec).time_since_epoch().count();
+        id += ";" + std::to_string(size) + ":" + std::to_string(time);
+    }
+    return id;
+}
+
+int run_command(const std::vector<std::string>& argv) {
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    pid_t pid;
+    if (posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ) != 0)
+        throw BuildFailure("cannot start the compiler " + argv[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+std::string join(const std::vector<std::string>& argv) {
+    std::string s;
+    for (const std::string& a : argv) s += (s.empty() ? "" : " ") + a;
+    return s;
+}
+
+}  // namespace
+
+fs::path default_cache_dir() {
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0')
+        return fs::path(xdg) / "simt";
+    if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
+        return fs::path(home) / ".cache" / "simt";
+    return fs::temp_directory_path() / "simt-cache";
+}
+
+BuildResult build_program(const BuildRequest& request) {
+    const fs::path source = fs::absolute(request.source);
+    if (!fs::exists(source)) throw BuildFailure("no such file: " + request.source.string());
+    std::string rewritten;
+    try {
+        rewritten = frontend::rewrite_cuda_source(read_file(source), source.string());
+    } catch (const frontend::RewriteError& e) {
+        throw BuildFailure(source.string() + ":" + std::to_string(e.line) + ": error: " + e.what());
+    }
+
+    std::vector<std::string> compile = {SIMT_CONFIG_CXX, "-std=c++20", request.optimization, "-g",
+                                        "-fsanitize=thread",
+                                        "--param=tsan-instrument-func-entry-exit=0",
+                                        "--param=tsan-distinguish-volatile=1",
+                                        "-fno-builtin-printf", "-fno-builtin-puts",
+                                        "-fno-builtin-putchar", "-fstack-clash-protection",
+                                        "-U_FORTIFY_SOURCE", "-I", SIMT_CONFIG_INCLUDE_DIR,
+                                        "-I", source.parent_path().string(),
+                                        "-include", "simt/cuda.h", "-x", "c++"};
+    std::vector<std::string> link = {SIMT_CONFIG_CXX};
+    for (const char* flag : SIMT_CONFIG_SANITIZER_FLAGS)
+        if (*flag != '\0') link.push_back(flag);
+    const std::vector<std::string> libs = {
+        SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_EMULATOR_LIB, SIMT_CONFIG_BOOST_CONTEXT_LIB,
+        SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl",
+        "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail"};
+
+    const std::string key = hex(fnv1a(rewritten + '\0' + join(compile) + '\0' + join(link) +
+                                      '\0' + join(libs) + '\0' + runtime_identity()));
+    const fs::path dir = request.cache_dir / key;
+    const fs::path executable = dir / source.stem();
+    if (fs::exists(executable)) {
+        spdlog::debug("cache hit: {}", executable.string());
+        return {executable, true};
+    }
+    fs::create_directories(dir);
+    const std::string unique = std::to_string(getpid());
+    const fs::path cpp = dir / (source.stem().string() + "." + unique + ".cpp");
+    const fs::path object = dir / (source.stem().string() + "." + unique + ".o");
+    const fs::path linked = dir / (source.stem().string() + "." + unique + ".exe");
+    {
+        std::ofstream out(cpp, std::ios::binary);
+        out << rewritten;
+    }
+    compile.insert(compile.end(), {cpp.string(), "-c", "-o", object.string()});
+    spdlog::debug("compile: {}", join(compile));
+    if (run_command(compile) != 0) {
+        fs::remove(cpp);
+        throw BuildFailure(request.source.string() + " did not compile (the compiler's messages above point at its lines)");
+    }
+    link.insert(link.end(), {object.string(), "-o", linked.string()});
+    link.insert(link.end(), libs.begin(), libs.end());
+    spdlog::debug("link: {}", join(link));
+    if (run_command(link) != 0) {
+        fs::remove(cpp);
+        fs::remove(object);
+        throw BuildFailure(request.source.string() + " did not link (see the linker's messages above)");
+    }
+    fs::remove(object);
+    fs::rename(cpp, dir / (source.stem().string() + ".cpp"));
+    fs::rename(linked, executable);  // atomic: a concurrent run sees all or nothing
+    return {executable, false};
+}
+
+}  // namespace simt::tool

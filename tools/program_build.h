@@ -1,0 +1,32 @@
+// Compiles a single-file CUDA program for the CPU backend, with a cache keyed
+// by the content of the rewritten source, the flags and simt's own runtime,
+// so rerunning an unchanged file starts at once.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace simt::tool {
+
+struct BuildRequest {
+    std::filesystem::path source;
+    std::filesystem::path cache_dir;
+    std::string optimization = "-O2";
+};
+
+struct BuildResult {
+    std::filesystem::path executable;
+    bool from_cache = false;
+};
+
+// Throws BuildFailure with a user-facing message when the file cannot be
+// read, rewritten or compiled (the compiler's own messages go to stderr).
+struct BuildFailure : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+BuildResult build_program(const BuildRequest& request);
+std::filesystem::path default_cache_dir();
+
+}  // namespace simt::tool

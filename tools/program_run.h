@@ -1,0 +1,26 @@
+// Runs a program built for the CPU backend with the engine options passed in
+// its environment, and decides simt's exit status.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace simt::tool {
+
+struct RunOptions {
+    std::string mode = "its";
+    unsigned warp_size = 32;
+    std::uint64_t seed = 0;
+    unsigned threads = 0;
+    std::size_t stack_size = 64 * 1024;
+    int error_exitcode = 1;  // exit status when simt reported an error
+};
+
+// The program's own exit status, unless simt reported an error while it ran
+// (then error_exitcode); 128 + N when it died from signal N.
+int run_program(const std::filesystem::path& executable, const std::vector<std::string>& args,
+                const RunOptions& options);
+
+}  // namespace simt::tool

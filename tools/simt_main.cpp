@@ -1,0 +1,108 @@
+// The simt command line: `simt run prog.cu`, `simt build`, `simt rewrite`.
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "simt_build_config.h"
+#include "tools/program_build.h"
+#include "tools/program_run.h"
+#include "tools/source_rewriter.h"
+
+namespace fs = std::filesystem;
+using namespace simt::tool;
+
+namespace {
+
+int fail(const std::string& message, int status = 2) {
+    std::cerr << "simt: error: " << message << "\n";
+    return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"simt: run unchanged CUDA programs on the CPU, with SIMT semantics"};
+    app.set_version_flag("--version", SIMT_CONFIG_VERSION);
+    app.require_subcommand(1);
+    app.fallthrough();
+    bool verbose = false;
+    app.add_flag("-v,--verbose", verbose, "log what simt does (compile commands, cache hits)");
+
+    // ---- run ----
+    BuildRequest build;
+    build.cache_dir = default_cache_dir();
+    RunOptions run;
+    std::vector<std::string> program_args;
+    CLI::App* run_cmd = app.add_subcommand("run", "compile a .cu file for the CPU and run it");
+    run_cmd->add_option("file", build.source, "the CUDA source file")->required()->check(CLI::ExistingFile);
+    run_cmd->add_option("--mode", run.mode, "its: Volta+ independent thread scheduling; lockstep: pre-Volta / AMD")
+        ->check(CLI::IsMember({"its", "lockstep"}))->capture_default_str();
+    run_cmd->add_option("--warp-size", run.warp_size, "lanes per warp")
+        ->check(CLI::IsMember({32u, 64u}))->capture_default_str();
+    run_cmd->add_option("--seed", run.seed, "scheduler seed (its mode): the same seed replays the same interleaving")
+        ->capture_default_str();
+    run_cmd->add_option("--threads", run.threads, "worker OS threads (0: one per core); never changes results")
+        ->capture_default_str();
+    run_cmd->add_option("--stack-size", run.stack_size, "bytes of fiber stack per simulated thread")
+        ->check(CLI::Range(std::size_t(16 * 1024), std::size_t(64) << 20))->capture_default_str();
+    run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status when simt reports an error")
+        ->capture_default_str();
+    run_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->capture_default_str();
+    run_cmd->add_option("-O", build.optimization, "optimisation flag for the compiler")
+        ->transform([](std::string s) { return s.rfind("-O", 0) == 0 ? s : "-O" + s; })->capture_default_str();
+    run_cmd->add_option("args", program_args, "arguments for the program (after --)");
+
+    // ---- build ----
+    fs::path build_output;
+    CLI::App* build_cmd = app.add_subcommand("build", "compile a .cu file for the CPU and print the executable's path");
+    build_cmd->add_option("file", build.source, "the CUDA source file")->required()->check(CLI::ExistingFile);
+    build_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept");
+    build_cmd->add_option("-o", build_output, "also copy the executable here");
+
+    // ---- rewrite ----
+    fs::path rewrite_input, rewrite_output;
+    CLI::App* rewrite_cmd = app.add_subcommand("rewrite", "print the C++ that a .cu file becomes (used by the CMake function)");
+    rewrite_cmd->add_option("file", rewrite_input, "the CUDA source file")->required()->check(CLI::ExistingFile);
+    rewrite_cmd->add_option("-o", rewrite_output, "output file (default: standard output)");
+
+    CLI11_PARSE(app, argc, argv);
+
+    auto logger = spdlog::stderr_color_st("simt");
+    spdlog::set_default_logger(logger);
+    spdlog::set_pattern("simt: %l: %v");
+    spdlog::set_level(verbose ? spdlog::level::debug : spdlog::level::warn);
+
+    try {
+        if (*rewrite_cmd) {
+            std::ifstream in(rewrite_input, std::ios::binary);
+            std::ostringstream text;
+            text << in.rdbuf();
+            const std::string out = simt::frontend::rewrite_cuda_source(text.str(), fs::absolute(rewrite_input).string());
+            if (rewrite_output.empty()) {
+                std::cout << out;
+            } else {
+                std::ofstream file(rewrite_output, std::ios::binary);
+                file << out;
+            }
+            return 0;
+        }
+        const BuildResult built = build_program(build);
+        if (*build_cmd) {
+            if (!build_output.empty()) fs::copy_file(built.executable, build_output, fs::copy_options::overwrite_existing);
+            std::cout << (build_output.empty() ? built.executable : build_output).string() << "\n";
+            return 0;
+        }
+        return run_program(built.executable, program_args, run);
+    } catch (const simt::frontend::RewriteError& e) {
+        return fail(rewrite_input.string() + ":" + std::to_string(e.line) + ": " + e.what());
+    } catch (const BuildFailure& e) {
+        return fail(e.what());
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+}

@@ -1,0 +1,25 @@
+// Turns a CUDA source file into C++ that g++ compiles against the
+// compatibility layer. Only what a header cannot express is rewritten:
+//   kernel<<<grid, block, shared, stream>>>(args)   -> a launch_config call
+//   extern __shared__ T name[];                      -> the block's dynamic shared memory
+//   static __shared__                                -> __shared__ (which adds static)
+//   file-scope __device__ / __managed__ variables    -> placed in the global-memory section
+// Line structure is preserved (a `#line` directive follows any inserted line),
+// so compiler messages point at the user's lines.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace simt::frontend {
+
+struct RewriteError : std::runtime_error {
+    RewriteError(int line, const std::string& what)
+        : std::runtime_error(what), line(line) {}
+    int line;
+};
+
+// `file` is the name used in #line directives (the user's path).
+std::string rewrite_cuda_source(const std::string& source, const std::string& file);
+
+}  // namespace simt::frontend
