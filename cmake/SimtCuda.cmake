@@ -6,11 +6,12 @@
 # and linked against simt_runtime.
 set(SIMT_KERNEL_COMPILE_FLAGS
   -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 --param=tsan-distinguish-volatile=1
-  -fno-builtin-printf -fno-builtin-puts -fno-builtin-putchar -fstack-clash-protection -U_FORTIFY_SOURCE
+  -fno-builtin-printf -fno-builtin-puts -fno-builtin-putchar -fstack-clash-protection -fno-optimize-sibling-calls -U_FORTIFY_SOURCE
   -include simt/cuda.h)
 
 function(simt_cuda_sources out_var)
   set(generated)
+  file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/simt_generated")
   foreach(src IN LISTS ARGN)
     get_filename_component(abs "${src}" ABSOLUTE)
     file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${abs}")

@@ -115,12 +115,14 @@ void Block::thread_exited() {
     w.exited |= lane_bit(t);
     policy_->make_waiting(t.id.linear);
     --live_;
-    if (w.rendezvous.arrived != 0 && (w.rendezvous.expected & lane_bit(t)) != 0) {
-        record_fault(FaultKind::WarpSync,
-                     describe_thread(t) + " exited while lanes of its warp wait for it in the "
-                     "collective at " + describe(w.rendezvous.pc) +
-                     " (its mask names this lane); on a GPU this hangs or gives undefined results");
-        return;
+    for (const WarpRendezvous& r : w.pending) {
+        if ((r.expected & lane_bit(t)) != 0) {
+            record_fault(FaultKind::WarpSync,
+                         describe_thread(t) + " exited while lanes of its warp wait for it in the "
+                         "collective at " + describe(r.pc) +
+                         " (their mask names this lane); on a GPU this hangs or gives undefined results");
+            return;
+        }
     }
     if (barrier_arrived_ != 0 && barrier_arrived_ == live_) release_barrier();
     if (w.ready == 0 && w.converging != 0) resolve_convergence(t.id.warp);
@@ -159,7 +161,6 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
     SimThread& t = *running_;
     const std::uint64_t bit = lane_bit(t);
     WarpState& w = warps_[t.id.warp];
-    WarpRendezvous& r = w.rendezvous;
     if ((mask & bit) == 0) {
         char m[32];
         std::snprintf(m, sizeof m, "0x%llx", static_cast<unsigned long long>(mask));
@@ -169,18 +170,18 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
                                       std::to_string(t.id.lane) +
                                       "; every lane must name itself in the mask it passes");
     }
-    if (r.arrived != 0 && r.combine != combine) {
+    const std::uint64_t named = mask & w.present;
+    std::size_t index = 0;
+    while (index < w.pending.size() && (w.pending[index].expected & named) == 0) ++index;
+    if (index == w.pending.size()) w.pending.push_back(WarpRendezvous{0, 0, combine, pc});
+    WarpRendezvous& r = w.pending[index];
+    if (r.combine != combine) {
         fail(FaultKind::WarpSync, "lanes of one warp meet at different kinds of collective: " +
                                       describe_thread(t) + " is at " + describe(pc) +
                                       " while other lanes named in its mask wait at " +
                                       describe(r.pc));
     }
-    if (r.arrived == 0) {
-        r.combine = combine;
-        r.pc = pc;
-        r.expected = 0;
-    }
-    r.expected |= mask & w.present;
+    r.expected |= named;
     if ((r.expected & w.exited) != 0) {
         const unsigned lane = unsigned(__builtin_ctzll(r.expected & w.exited));
         fail(FaultKind::WarpSync, "the collective at " + describe(pc) + " in " + describe_thread(t) +
@@ -194,17 +195,17 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
     t.mask = mask;
     r.arrived |= bit;
     if ((r.arrived & r.expected) == r.expected) {
-        complete_warp_collective(t.id.warp);
+        complete_warp_collective(t.id.warp, index);
         return t.value;
     }
     wait(WaitKind::WarpCollective, pc);
     return t.value;
 }
 
-void Block::complete_warp_collective(std::uint32_t warp) {
+void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
     WarpState& w = warps_[warp];
-    WarpRendezvous r = w.rendezvous;
-    w.rendezvous = WarpRendezvous{};
+    const WarpRendezvous r = w.pending[index];
+    w.pending.erase(w.pending.begin() + std::ptrdiff_t(index));
     WarpExchange exchange;
     exchange.participants = r.arrived;
     exchange.warp_size = options_.warp_size;
@@ -213,6 +214,7 @@ void Block::complete_warp_collective(std::uint32_t warp) {
         const unsigned lane = unsigned(__builtin_ctzll(lanes));
         exchange.value[lane] = threads_[first + lane].value;
         exchange.arg[lane] = threads_[first + lane].arg;
+        exchange.mask[lane] = threads_[first + lane].mask;
     }
     for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
         const unsigned lane = unsigned(__builtin_ctzll(lanes));

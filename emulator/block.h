@@ -39,12 +39,15 @@ struct SimThread {
     std::uint64_t mask = 0;
 };
 
-// What the lanes of one warp contributed to a collective.
+// What the lanes of one warp contributed to a collective. Lanes whose masks
+// overlap meet in one rendezvous; a lane's result should only depend on the
+// lanes of its own mask (participants & mask[lane]).
 struct WarpExchange {
     std::uint64_t participants = 0;  // a bit per lane that took part
     unsigned warp_size = 32;
     std::uint64_t value[64] = {};
     std::uint32_t arg[64] = {};
+    std::uint64_t mask[64] = {};
 };
 // Computes one lane's result; the function's identity also names the
 // collective, so lanes meeting at different kinds of collective are an error.
@@ -87,7 +90,7 @@ private:
     void wait(WaitKind kind, const void* pc);
     void set_ready(SimThread& t);
     void release_barrier();
-    void complete_warp_collective(std::uint32_t warp);
+    void complete_warp_collective(std::uint32_t warp, std::size_t rendezvous);
     bool resolve_convergence(std::uint32_t warp);
     void record_fault(FaultKind kind, std::string message);
     Fault deadlock_fault() const;
@@ -105,7 +108,9 @@ private:
         std::uint64_t exited = 0;
         std::uint32_t ready = 0;     // number of ready lanes
         std::uint32_t converging = 0;
-        WarpRendezvous rendezvous;
+        // Collectives in progress; groups with disjoint masks (two tiles of
+        // one warp) meet separately.
+        std::vector<WarpRendezvous> pending;
     };
 
     const KernelLaunch& launch_;

@@ -107,6 +107,11 @@ public:
                 out += "      ";  // same width: keeps columns
                 copied = i + 6;
                 i += 5;
+            } else if (is_word_at(i, "__noinline__")) {
+                out.append(s_, copied, i - copied);
+                out += "__attribute__((noinline))";
+                copied = i + 12;
+                i += 11;
             } else if (!in_function(function_braces) &&
                        (is_word_at(i, "__device__") || is_word_at(i, "__managed__"))) {
                 const std::size_t length = s_[i + 2] == 'd' ? 10 : 11;

@@ -4,6 +4,8 @@
 //   extern __shared__ T name[];                      -> the block's dynamic shared memory
 //   static __shared__                                -> __shared__ (which adds static)
 //   file-scope __device__ / __managed__ variables    -> placed in the global-memory section
+//   __noinline__                                     -> __attribute__((noinline)) (not a macro:
+//                                                       libstdc++ uses the name itself)
 // Line structure is preserved (a `#line` directive follows any inserted line),
 // so compiler messages point at the user's lines.
 #pragma once

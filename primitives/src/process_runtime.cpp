@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "emulator/options.h"
+#include "simt/embedding.h"
 
 namespace simt::cuda {
 namespace {
@@ -91,8 +92,20 @@ std::size_t ProcessRuntime::dynamic_shared_limit(const std::string& kernel) cons
     return it != shared_limits_.end() ? it->second : Engine::process().limits().shared_per_block;
 }
 
+void ProcessRuntime::reset(const EngineOptions& options) {
+    Engine::configure(options);
+    std::lock_guard<std::mutex> lock(mutex_);
+    last_ = cudaSuccess;
+    sticky_ = cudaSuccess;
+    shared_limits_.clear();
+}
+
+void reset_device(const EngineOptions& options) { ProcessRuntime::get().reset(options); }
+
 std::string kernel_base_name(const std::string& name) {
     std::string s = name;
+    for (std::string::size_type a; (a = s.find("(anonymous namespace)::")) != std::string::npos;)
+        s.erase(a, 23);
     // Drop a parameter list and a return type ("void ns::k<int>(int*)").
     if (auto paren = s.find('('); paren != std::string::npos) s = s.substr(0, paren);
     // Drop template arguments.

@@ -27,6 +27,9 @@ public:
     void set_dynamic_shared_limit(const std::string& kernel, std::size_t bytes);
     std::size_t dynamic_shared_limit(const std::string& kernel) const;
 
+    // A fresh device with these options (see simt/embedding.h).
+    void reset(const EngineOptions& options);
+
     // Counts simt's own error reports; the driver turns them into an exit status.
     void reported_error() { ++errors_reported_; }
     unsigned errors_reported() const { return errors_reported_; }

@@ -49,40 +49,43 @@ std::uint64_t combine_shuffle(const WarpExchange& x, unsigned lane) {
     const unsigned src = source_lane<Kind>(lane, x.arg[lane]);
     // A source that did not take part has no defined value on a GPU; the
     // caller keeps its own (the shuffle checker reports this case).
-    if ((x.participants >> src & 1) == 0) return x.value[lane];
+    if (((x.participants & x.mask[lane]) >> src & 1) == 0) return x.value[lane];
     return x.value[src];
 }
 
-std::uint64_t combine_ballot(const WarpExchange& x, unsigned) {
+// The lanes a lane's result is computed over: those of its own mask.
+std::uint64_t group(const WarpExchange& x, unsigned lane) { return x.participants & x.mask[lane]; }
+
+std::uint64_t combine_ballot(const WarpExchange& x, unsigned lane) {
     std::uint64_t bits = 0;
-    for (std::uint64_t m = x.participants; m != 0; m &= m - 1) {
+    for (std::uint64_t m = group(x, lane); m != 0; m &= m - 1) {
         const unsigned lane = unsigned(__builtin_ctzll(m));
         if (x.value[lane] != 0) bits |= std::uint64_t(1) << lane;
     }
     return bits;
 }
 std::uint64_t combine_all(const WarpExchange& x, unsigned lane) {
-    return combine_ballot(x, lane) == x.participants ? 1 : 0;
+    return combine_ballot(x, lane) == group(x, lane) ? 1 : 0;
 }
 std::uint64_t combine_any(const WarpExchange& x, unsigned lane) {
     return combine_ballot(x, lane) != 0 ? 1 : 0;
 }
 std::uint64_t combine_match_any(const WarpExchange& x, unsigned lane) {
     std::uint64_t same = 0;
-    for (std::uint64_t m = x.participants; m != 0; m &= m - 1) {
+    for (std::uint64_t m = group(x, lane); m != 0; m &= m - 1) {
         const unsigned other = unsigned(__builtin_ctzll(m));
         if (x.value[other] == x.value[lane]) same |= std::uint64_t(1) << other;
     }
     return same;
 }
 std::uint64_t combine_match_all(const WarpExchange& x, unsigned lane) {
-    return combine_match_any(x, lane) == x.participants ? x.participants : 0;
+    return combine_match_any(x, lane) == group(x, lane) ? group(x, lane) : 0;
 }
 
 template <Reduce Kind>
-std::uint64_t combine_reduce(const WarpExchange& x, unsigned) {
-    const bool is_signed = x.arg[__builtin_ctzll(x.participants)] != 0;
-    std::uint64_t m = x.participants;
+std::uint64_t combine_reduce(const WarpExchange& x, unsigned lane) {
+    const bool is_signed = x.arg[lane] != 0;
+    std::uint64_t m = group(x, lane);
     std::uint64_t acc = x.value[__builtin_ctzll(m)];
     for (m &= m - 1; m != 0; m &= m - 1) {
         const std::uint64_t v = x.value[__builtin_ctzll(m)];
@@ -105,7 +108,8 @@ std::uint64_t combine_reduce(const WarpExchange& x, unsigned) {
 }  // namespace
 
 std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int lane_or_delta,
-                      int width, const void* pc) {
+                      int width) {
+    const void* pc = __builtin_return_address(0);
     const int ws = int(device::warp_size());
     if (width <= 0 || width > ws || (width & (width - 1)) != 0)
         device::fail(FaultKind::WarpSync,
@@ -126,7 +130,8 @@ std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int 
     return bits;
 }
 
-std::uint64_t vote(std::uint64_t mask, int predicate, Vote kind, const void* pc) {
+std::uint64_t vote(std::uint64_t mask, int predicate, Vote kind) {
+    const void* pc = __builtin_return_address(0);
     const std::uint64_t p = predicate != 0 ? 1 : 0;
     switch (kind) {
         case Vote::Ballot: return device::warp_collective(&combine_ballot, mask, p, 0, pc);
@@ -136,16 +141,16 @@ std::uint64_t vote(std::uint64_t mask, int predicate, Vote kind, const void* pc)
     return 0;
 }
 
-std::uint64_t match(std::uint64_t mask, std::uint64_t bits, Match kind, int* all_equal,
-                    const void* pc) {
+std::uint64_t match(std::uint64_t mask, std::uint64_t bits, Match kind, int* all_equal) {
+    const void* pc = __builtin_return_address(0);
     if (kind == Match::Any) return device::warp_collective(&combine_match_any, mask, bits, 0, pc);
     const std::uint64_t r = device::warp_collective(&combine_match_all, mask, bits, 0, pc);
     if (all_equal != nullptr) *all_equal = r != 0 ? 1 : 0;
     return r;
 }
 
-std::uint64_t reduce(std::uint64_t mask, std::uint64_t bits, Reduce kind, bool is_signed,
-                     const void* pc) {
+std::uint64_t reduce(std::uint64_t mask, std::uint64_t bits, Reduce kind, bool is_signed) {
+    const void* pc = __builtin_return_address(0);
     const std::uint32_t arg = is_signed ? 1 : 0;
     switch (kind) {
         case Reduce::Add: return device::warp_collective(&combine_reduce<Reduce::Add>, mask, bits, arg, pc);

@@ -2,8 +2,10 @@
 // rewriter turns it into
 //   ::simt::cuda::launch_config("kernel", grid, block, shared, stream)
 //       .run([&](auto&&... a) { kernel(a...); }, args);
-// Arguments are evaluated once, on the host, and copied like CUDA copies
-// kernel parameters; every simulated thread then calls the kernel.
+// Arguments are evaluated once, on the host, and live until the launch
+// returns (launches are synchronous); every simulated thread then calls the
+// kernel, whose by-value parameters copy them as CUDA copies kernel
+// parameters, with the same implicit conversions.
 #pragma once
 
 #include <cstddef>
@@ -29,7 +31,7 @@ public:
 
     template <class Body, class... Args>
     void run(Body&& body, Args&&... args) const {
-        using Stored = std::tuple<std::decay_t<Args>...>;
+        using Stored = std::tuple<Args&&...>;
         struct Closure {
             std::remove_reference_t<Body>* body;
             Stored* arguments;

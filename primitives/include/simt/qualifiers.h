@@ -5,7 +5,8 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
-#define __noinline__ __attribute__((noinline))
+// __noinline__ is not a macro: libstdc++ writes __attribute__((__noinline__)).
+// The source rewriter turns the user's __noinline__ into the attribute.
 #define __launch_bounds__(...)
 #define __grid_constant__
 #define __align__(n) __attribute__((aligned(n)))

@@ -1,5 +1,7 @@
 // Warp shuffles, votes, match and reductions, on the engine's warp
-// collective. Values travel as 64-bit patterns; the templates convert.
+// collective. Values travel as 64-bit patterns; the templates convert. The
+// out-of-line functions take their own return address as the call site, so
+// the inline wrappers here never look at theirs.
 #pragma once
 
 #include <cstdint>
@@ -13,12 +15,10 @@ enum class Match : std::uint32_t { Any, All };
 enum class Reduce : std::uint32_t { Add, Min, Max, And, Or, Xor };
 
 std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int lane_or_delta,
-                      int width, const void* pc);
-std::uint64_t vote(std::uint64_t mask, int predicate, Vote kind, const void* pc);
-std::uint64_t match(std::uint64_t mask, std::uint64_t bits, Match kind, int* all_equal,
-                    const void* pc);
-std::uint64_t reduce(std::uint64_t mask, std::uint64_t bits, Reduce kind, bool is_signed,
-                     const void* pc);
+                      int width);
+std::uint64_t vote(std::uint64_t mask, int predicate, Vote kind);
+std::uint64_t match(std::uint64_t mask, std::uint64_t bits, Match kind, int* all_equal);
+std::uint64_t reduce(std::uint64_t mask, std::uint64_t bits, Reduce kind, bool is_signed);
 
 template <class T>
 inline std::uint64_t to_bits(const T& v) {
@@ -41,61 +41,54 @@ inline T from_bits(std::uint64_t bits) {
 template <class T>
 SIMT_INLINE T __shfl_sync(unsigned long long mask, T v, int src, int width = warpSize) {
     return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
-                                                        simt::cuda::Shuffle::Index, src, width,
-                                                        __builtin_return_address(0)));
+                                                        simt::cuda::Shuffle::Index, src, width));
 }
 template <class T>
 SIMT_INLINE T __shfl_up_sync(unsigned long long mask, T v, unsigned delta, int width = warpSize) {
     return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
-                                                        simt::cuda::Shuffle::Up, int(delta), width,
-                                                        __builtin_return_address(0)));
+                                                        simt::cuda::Shuffle::Up, int(delta), width));
 }
 template <class T>
 SIMT_INLINE T __shfl_down_sync(unsigned long long mask, T v, unsigned delta, int width = warpSize) {
     return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
                                                         simt::cuda::Shuffle::Down, int(delta),
-                                                        width, __builtin_return_address(0)));
+                                                        width));
 }
 template <class T>
 SIMT_INLINE T __shfl_xor_sync(unsigned long long mask, T v, int lane_mask, int width = warpSize) {
     return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
-                                                        simt::cuda::Shuffle::Xor, lane_mask, width,
-                                                        __builtin_return_address(0)));
+                                                        simt::cuda::Shuffle::Xor, lane_mask, width));
 }
 SIMT_INLINE unsigned __ballot_sync(unsigned long long mask, int predicate) {
-    return unsigned(simt::cuda::vote(mask, predicate, simt::cuda::Vote::Ballot,
-                                     __builtin_return_address(0)));
+    return unsigned(simt::cuda::vote(mask, predicate, simt::cuda::Vote::Ballot));
 }
 // The 64-lane ballot for --warp-size 64 (AMD's __ballot is 64-bit).
 SIMT_INLINE unsigned long long simt_ballot64(unsigned long long mask, int predicate) {
-    return simt::cuda::vote(mask, predicate, simt::cuda::Vote::Ballot, __builtin_return_address(0));
+    return simt::cuda::vote(mask, predicate, simt::cuda::Vote::Ballot);
 }
 SIMT_INLINE int __all_sync(unsigned long long mask, int predicate) {
-    return int(simt::cuda::vote(mask, predicate, simt::cuda::Vote::All, __builtin_return_address(0)));
+    return int(simt::cuda::vote(mask, predicate, simt::cuda::Vote::All));
 }
 SIMT_INLINE int __any_sync(unsigned long long mask, int predicate) {
-    return int(simt::cuda::vote(mask, predicate, simt::cuda::Vote::Any, __builtin_return_address(0)));
+    return int(simt::cuda::vote(mask, predicate, simt::cuda::Vote::Any));
 }
 template <class T>
 SIMT_INLINE unsigned __match_any_sync(unsigned long long mask, T v) {
     return unsigned(simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::Any,
-                                      nullptr, __builtin_return_address(0)));
+                                      nullptr));
 }
 template <class T>
 SIMT_INLINE unsigned __match_all_sync(unsigned long long mask, T v, int* pred) {
-    return unsigned(simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::All, pred,
-                                      __builtin_return_address(0)));
+    return unsigned(simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::All, pred));
 }
 
 #define SIMT_WARP_REDUCE(NAME, KIND)                                                           \
     SIMT_INLINE unsigned NAME(unsigned long long mask, unsigned v) {                          \
-        return unsigned(simt::cuda::reduce(mask, v, simt::cuda::Reduce::KIND, false,          \
-                                           __builtin_return_address(0)));                     \
+        return unsigned(simt::cuda::reduce(mask, v, simt::cuda::Reduce::KIND, false));                     \
     }                                                                                          \
     SIMT_INLINE int NAME(unsigned long long mask, int v) {                                    \
         return int(simt::cuda::reduce(mask, std::uint64_t(std::int64_t(v)),                   \
-                                      simt::cuda::Reduce::KIND, true,                         \
-                                      __builtin_return_address(0)));                          \
+                                      simt::cuda::Reduce::KIND, true));                          \
     }
 SIMT_WARP_REDUCE(__reduce_add_sync, Add)
 SIMT_WARP_REDUCE(__reduce_min_sync, Min)

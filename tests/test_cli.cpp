@@ -1,0 +1,111 @@
+// `simt run` end to end: whole programs in separate processes.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+    int status;
+    std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+Result simt(const std::string& args) {
+    static int counter = 0;
+    const fs::path dir = fs::temp_directory_path() / ("simt-cli-test-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path out = dir / ("out" + std::to_string(counter));
+    const fs::path err = dir / ("err" + std::to_string(counter++));
+    // The cache option goes right after the subcommand, before any `--`.
+    const std::size_t space = args.find(' ');
+    const std::string command = std::string(SIMT_EXE) + " " + args.substr(0, space) + " --cache-dir " +
+                                SIMT_TEST_CACHE + (space == std::string::npos ? "" : args.substr(space)) +
+                                " >" + out.string() + " 2>" + err.string();
+    const int raw = std::system(command.c_str());
+    Result r{WIFEXITED(raw) ? WEXITSTATUS(raw) : 255, slurp(out), slurp(err)};
+    UNSCOPED_INFO("command: " << command << "\nstdout:\n" << r.out << "\nstderr:\n" << r.err);
+    return r;
+}
+
+std::string program(const std::string& name) { return std::string(SIMT_TEST_PROGRAMS) + "/" + name; }
+
+}  // namespace
+
+TEST_CASE("simt run exits with the program's own status and passes it its arguments") {
+    const Result r = simt("run " + program("exit_status.cu") + " -- one two");
+    CHECK(r.status == 3);
+    CHECK(r.out == "argc=3 last=two\n");
+}
+
+TEST_CASE("a file that does not compile gets the compiler's message at the user's line") {
+    const Result r = simt("run " + program("compile_error.cu"));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("compile_error.cu:5:"));
+    CHECK_THAT(r.err, Catch::Contains("undefined_name"));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: "));
+    CHECK_THAT(r.err, Catch::Contains("did not compile"));
+}
+
+TEST_CASE("a rerun of an unchanged file comes from the cache") {
+    simt("run " + program("exit_status.cu"));
+    const Result r = simt("run -v " + program("exit_status.cu"));
+    CHECK_THAT(r.err, Catch::Contains("cache hit"));
+    CHECK_THAT(r.err, !Catch::Contains("compile:"));
+}
+
+TEST_CASE("a deadlocked kernel is reported with every waiting thread and simt exits with an error") {
+    const Result r = simt("run " + program("deadlock.cu"));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: deadlock in kernel half_barrier, block (0,0,0)"));
+    CHECK_THAT(r.err, Catch::Contains("16 threads wait at a block barrier (__syncthreads) at deadlock.cu:4: threads 0-15"));
+    CHECK_THAT(r.err, Catch::Contains("16 threads wait at a warp collective at deadlock.cu:5: threads 16-31"));
+    CHECK_THAT(r.err, Catch::Contains("32 threads have exited: threads 32-63"));
+    CHECK_THAT(r.out, Catch::Contains("sync: the launch timed out and was terminated"));
+    CHECK(simt("run --error-exitcode 7 " + program("deadlock.cu")).status == 7);
+}
+
+TEST_CASE("a fiber stack overflow names the thread and the flag that raises the stack size") {
+    const Result r = simt("run " + program("stack_overflow.cu"));
+    CHECK(r.status != 0);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: stack overflow in kernel recurse, thread ("));
+    CHECK_THAT(r.err, Catch::Contains("--stack-size"));
+    const Result bigger = simt("run --stack-size 1048576 " + program("stack_overflow.cu"));
+    CHECK(bigger.status == 0);
+    CHECK_THAT(bigger.out, Catch::Contains("(no error)"));
+}
+
+TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {
+    for (const char* mode : {"its", "lockstep"}) {
+        const std::string base = std::string("run --mode ") + mode + " --seed 11 ";
+        const Result one = simt(base + "--threads 1 " + program("many_prints.cu"));
+        const Result two = simt(base + "--threads 2 " + program("many_prints.cu"));
+        const Result again = simt(base + "--threads 2 " + program("many_prints.cu"));
+        REQUIRE(one.status == 0);
+        CHECK(one.out == two.out);
+        CHECK(two.out == again.out);
+        CHECK(one.out.rfind("host before\nblock 0 thread ", 0) == 0);
+        CHECK(one.out.size() > 300);
+        CHECK(one.out.substr(one.out.size() - 11) == "host after\n");
+    }
+}
+
+TEST_CASE("bad options are refused with a message") {
+    CHECK(simt("run --warp-size 48 " + program("exit_status.cu")).status != 0);
+    CHECK(simt("run --mode warp " + program("exit_status.cu")).status != 0);
+    CHECK(simt("run /nonexistent.cu").status != 0);
+}

@@ -1,0 +1,147 @@
+// Kernels that deadlock, trap, assert or throw: a clear report, a failed
+// launch with CUDA's error, never a hang or a crash.
+#include "support.h"
+
+#undef NDEBUG  // the assert under test must stay in
+#include <cassert>
+#include <stdexcept>
+
+#include "emulator/engine.h"
+
+namespace {
+
+__global__ void barrier_in_branch(int* out) {
+    if (threadIdx.x < 16) {
+        __syncthreads();
+        out[threadIdx.x] = 1;
+    } else {
+        out[threadIdx.x] = 2;
+        __syncwarp();
+    }
+}
+
+__global__ void waits_for_exited_lane(int* out) {
+    if (threadIdx.x == 3) return;
+    out[threadIdx.x] = __shfl_sync(0xffffffff, int(threadIdx.x), 0);
+}
+
+__global__ void mask_without_self(int* out) {
+    out[threadIdx.x] = __shfl_sync(0x1, int(threadIdx.x), 0);
+}
+
+__global__ void traps(int* out) {
+    out[threadIdx.x] = 1;
+    if (blockIdx.x == 1 && threadIdx.x == 5) __trap();
+}
+
+__global__ void asserts(const int* in) {
+    assert(in[threadIdx.x] >= 0);
+}
+
+__global__ void throws(int* out) {
+    if (threadIdx.x == 2) throw std::runtime_error("bad input 42");
+    out[threadIdx.x] = 1;
+}
+
+__global__ void fill_one(int* out) { out[threadIdx.x] = 1; }
+
+// Launches through the engine directly so the fault message can be read.
+template <class... A>
+simt::LaunchOutcome run_on_engine(const char* name, void (*kernel)(A...), dim3 grid, dim3 block, A... args) {
+    auto body = [&] { kernel(args...); };
+    simt::KernelLaunch l;
+    l.kernel_name = name;
+    l.grid = simt::Dim3{grid.x, grid.y, grid.z};
+    l.block = simt::Dim3{block.x, block.y, block.z};
+    l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
+    l.closure = &body;
+    return simt::Engine::process().launch(l);
+}
+
+}  // namespace
+
+TEST_CASE("a __syncthreads that only some threads reach is a deadlock naming every waiting thread and its line") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(64);
+    const simt::LaunchOutcome r = run_on_engine("barrier_in_branch", barrier_in_branch, dim3(1), dim3(64), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::Deadlock);
+    const std::string& m = r.fault.message;
+    CHECK_THAT(m, Catch::Contains("deadlock in kernel barrier_in_branch, block (0,0,0)"));
+    CHECK_THAT(m, Catch::Contains("16 threads wait at a block barrier (__syncthreads) at test_faults.cu:15: threads 0-15"));
+    CHECK_THAT(m, Catch::Contains("wait at a warp collective at test_faults.cu:19: threads 16-31"));
+    CHECK_THAT(m, Catch::Contains("threads 32-63"));
+}
+
+TEST_CASE("a deadlocked launch fails with a sticky error instead of hanging") {
+    simt::cuda::reset_device(simt::EngineOptions{});
+    simt::test::Managed<int> out(64);
+    barrier_in_branch<<<1, 64>>>(out);
+    CHECK(cudaDeviceSynchronize() == cudaErrorLaunchTimeout);
+    fill_one<<<1, 1>>>(out);  // a faulted context runs nothing more
+    CHECK(cudaGetLastError() == cudaErrorLaunchTimeout);
+}
+
+TEST_CASE("a shuffle whose mask names a lane that has exited is reported, not a hang") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(32);
+    const simt::LaunchOutcome r = run_on_engine("waits_for_exited_lane", waits_for_exited_lane, dim3(1), dim3(32), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::WarpSync);
+    CHECK_THAT(r.fault.message, Catch::Contains("lane 3"));
+    CHECK_THAT(r.fault.message, Catch::Contains("exited"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:25"));
+}
+
+TEST_CASE("a collective whose mask lacks the calling lane is an error naming the lane and the mask") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(32);
+    const simt::LaunchOutcome r = run_on_engine("mask_without_self", mask_without_self, dim3(1), dim3(32), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::WarpSync);
+    CHECK_THAT(r.fault.message, Catch::Contains("the mask 0x1"));
+    CHECK_THAT(r.fault.message, Catch::Contains("does not include the calling lane"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:29"));
+}
+
+TEST_CASE("__trap() names the thread and line and fails the launch with cudaErrorLaunchFailure") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(64);
+    const simt::LaunchOutcome r = run_on_engine("traps", traps, dim3(3), dim3(32), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::Trap);
+    CHECK_THAT(r.fault.message, Catch::Contains("kernel traps, thread (5,0,0) of block (1,0,0) (warp 0, lane 5) at test_faults.cu:34"));
+    simt::cuda::reset_device(opts);
+    simt::test::Managed<int> again(64);
+    traps<<<3, 32>>>(again);
+    CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+    CHECK(cudaGetLastError() == cudaErrorLaunchFailure);  // sticky
+}
+
+TEST_CASE("a failed device assert reports the expression, thread and line, and gives cudaErrorAssert") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> in(32, 1);
+    in[7] = -1;
+    const simt::LaunchOutcome r = run_on_engine("asserts", asserts, dim3(1), dim3(32), static_cast<const int*>(in.get()));
+    REQUIRE(r.fault.kind == simt::FaultKind::Assert);
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:38"));
+    CHECK_THAT(r.fault.message, Catch::Contains("thread: [7,0,0] Assertion `in[threadIdx.x] >= 0` failed"));
+    simt::cuda::reset_device(opts);
+    simt::test::Managed<int> in2(32, 1);
+    in2[7] = -1;
+    asserts<<<1, 32>>>(in2);
+    CHECK(cudaDeviceSynchronize() == cudaErrorAssert);
+}
+
+TEST_CASE("an exception escaping a kernel thread is reported with its message and fails the launch") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(8);
+    const simt::LaunchOutcome r = run_on_engine("throws", throws, dim3(1), dim3(8), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::Exception);
+    CHECK_THAT(r.fault.message, Catch::Contains("kernel throws threw an exception: bad input 42 in thread (2,0,0) of block (0,0,0)"));
+}
+
+TEST_CASE("the first failing block decides the reported fault, whatever the number of workers") {
+    for (unsigned threads : {1u, 2u, 4u}) {
+        simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, 0, threads));
+        simt::test::Managed<int> out(64);
+        const simt::LaunchOutcome r = run_on_engine("traps", traps, dim3(8), dim3(32), out.get());
+        CHECK_THAT(r.fault.message, Catch::Contains("block (1,0,0)"));
+    }
+}

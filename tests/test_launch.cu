@@ -1,0 +1,142 @@
+// Launch shapes, built-in variables, kernel arguments and launch errors.
+#include "support.h"
+
+namespace {
+
+__global__ void record_coordinates(uint3* threads, uint3* blocks, dim3* dims) {
+    const unsigned block = blockIdx.x + blockIdx.y * gridDim.x + blockIdx.z * gridDim.x * gridDim.y;
+    const unsigned local = threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y;
+    const unsigned global = block * (blockDim.x * blockDim.y * blockDim.z) + local;
+    threads[global] = threadIdx;
+    blocks[global] = blockIdx;
+    if (global == 0) {
+        dims[0] = blockDim;
+        dims[1] = gridDim;
+    }
+}
+
+struct Params {
+    int scale;
+    int offset;
+};
+
+__device__ int apply(const Params& p, int x) { return p.scale * x + p.offset; }
+
+__global__ void by_value(Params p, int* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = apply(p, i);
+    p.scale = 0;  // a kernel's copy of its argument; nobody else sees this
+}
+
+template <class T>
+__global__ void fill(T* out, T value, int n) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) out[i] = value;
+}
+
+__global__ void write_warp_size(int* out) { out[threadIdx.x] = warpSize; }
+
+}  // namespace
+
+TEST_CASE("every thread of a 3-D grid of 3-D blocks sees its own threadIdx, blockIdx, blockDim, gridDim") {
+    SIMT_EACH_MODE();
+    const dim3 grid(3, 2, 2), block(4, 3, 2);
+    const int total = 12 * 24;
+    simt::test::Managed<uint3> threads(total), blocks(total);
+    simt::test::Managed<dim3> dims(2);
+    record_coordinates<<<grid, block>>>(threads, blocks, dims);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(dims[0].x == 4);
+    CHECK(dims[0].y == 3);
+    CHECK(dims[0].z == 2);
+    CHECK(dims[1].x == 3);
+    CHECK(dims[1].y == 2);
+    CHECK(dims[1].z == 2);
+    int i = 0;
+    for (unsigned bz = 0; bz < 2; ++bz)
+        for (unsigned by = 0; by < 2; ++by)
+            for (unsigned bx = 0; bx < 3; ++bx)
+                for (unsigned tz = 0; tz < 2; ++tz)
+                    for (unsigned ty = 0; ty < 3; ++ty)
+                        for (unsigned tx = 0; tx < 4; ++tx, ++i) {
+                            REQUIRE(threads[i].x == tx);
+                            REQUIRE(threads[i].y == ty);
+                            REQUIRE(threads[i].z == tz);
+                            REQUIRE(blocks[i].x == bx);
+                            REQUIRE(blocks[i].y == by);
+                            REQUIRE(blocks[i].z == bz);
+                        }
+}
+
+TEST_CASE("kernel arguments are copied per launch: structs by value, device helpers, a stream argument of 0") {
+    SIMT_EACH_MODE();
+    const int n = 1000;
+    simt::test::Managed<int> out(n, -1);
+    Params p{3, 7};
+    by_value<<<(n + 127) / 128, 128, 0, 0>>>(p, out, n);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(p.scale == 3);
+    for (int i = 0; i < n; ++i) REQUIRE(out[i] == 3 * i + 7);
+}
+
+TEST_CASE("template kernels launch with deduced and explicit template arguments") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<double> d(300);
+    simt::test::Managed<int> k(300);
+    fill<<<2, 64>>>(d.get(), 2.5, 300);
+    fill<int><<<dim3(3), dim3(32)>>>(k.get(), 42, 300);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < 300; ++i) {
+        REQUIRE(d[i] == 2.5);
+        REQUIRE(k[i] == 42);
+    }
+}
+
+TEST_CASE("warpSize follows --warp-size") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::test::Managed<int> out(8);
+    write_warp_size<<<1, 8>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < 8; ++i) CHECK(out[i] == int(opts.warp_size));
+    cudaDeviceProp prop;
+    REQUIRE(cudaGetDeviceProperties(&prop, 0) == cudaSuccess);
+    CHECK(prop.warpSize == int(opts.warp_size));
+    CHECK(prop.maxThreadsPerBlock == 1024);
+    CHECK(prop.sharedMemPerBlock == 48 * 1024);
+}
+
+TEST_CASE("a block of more than 1024 threads is rejected with cudaErrorInvalidConfiguration and nothing runs") {
+    simt::cuda::reset_device(simt::EngineOptions{});
+    simt::test::Managed<int> out(4, 7);
+    fill<<<1, 1025>>>(out.get(), 1, 4);
+    CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
+    CHECK(cudaGetLastError() == cudaSuccess);  // not sticky: the device still works
+    CHECK(out[0] == 7);
+    fill<<<dim3(1), dim3(32, 32, 2)>>>(out.get(), 1, 4);
+    CHECK(cudaPeekAtLastError() == cudaErrorInvalidConfiguration);
+    CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
+    fill<<<1, 4>>>(out.get(), 5, 4);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[0] == 5);
+}
+
+TEST_CASE("a zero grid or block dimension is rejected with cudaErrorInvalidConfiguration") {
+    simt::cuda::reset_device(simt::EngineOptions{});
+    simt::test::Managed<int> out(4, 7);
+    fill<<<0, 32>>>(out.get(), 1, 4);
+    CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
+    fill<<<dim3(1, 0), 32>>>(out.get(), 1, 4);
+    CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
+    fill<<<1, dim3(32, 1, 0)>>>(out.get(), 1, 4);
+    CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
+    fill<<<1, dim3(1, 1, 65)>>>(out.get(), 1, 4);
+    CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
+    CHECK(out[0] == 7);
+}
+
+TEST_CASE("the C++ API launches a kernel function from ordinary C++ on the same engine") {
+    simt::cuda::reset_device(simt::EngineOptions{});
+    simt::test::Managed<int> out(64, 0);
+    simt::cuda::launch_config("fill", dim3(2), dim3(32)).run(fill<int>, out.get(), 9, 64);
+    REQUIRE(cudaGetLastError() == cudaSuccess);
+    for (int i = 0; i < 64; ++i) REQUIRE(out[i] == 9);
+}

@@ -1,0 +1,169 @@
+// Shared (static, 2-D, struct, dynamic), constant and __device__ memory, and
+// the runtime's memory API.
+#include "support.h"
+
+#include <cstring>
+
+namespace {
+
+struct Pair {
+    int key;
+    float value;
+};
+
+__global__ void transpose_tile(const float* in, float* out, int n) {
+    __shared__ float tile[16][17];
+    const int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
+    if (x < n && y < n) tile[threadIdx.y][threadIdx.x] = in[y * n + x];
+    __syncthreads();
+    const int tx = blockIdx.y * 16 + threadIdx.x, ty = blockIdx.x * 16 + threadIdx.y;
+    if (tx < n && ty < n) out[ty * n + tx] = tile[threadIdx.x][threadIdx.y];
+}
+
+__global__ void reverse_pairs(Pair* data) {
+    __shared__ Pair pairs[64];
+    const int t = threadIdx.x;
+    pairs[t] = data[t];
+    __syncthreads();
+    data[t] = pairs[63 - t];
+}
+
+__global__ void reverse_dynamic(int* data, int n) {
+    extern __shared__ int buffer[];
+    const int t = threadIdx.x;
+    buffer[t] = data[blockIdx.x * n + t];
+    __syncthreads();
+    data[blockIdx.x * n + t] = buffer[n - 1 - t];
+}
+
+__constant__ float coefficients[4];
+__device__ int launches_seen;
+__device__ float table[3] = {1.5f, 2.5f, 3.5f};
+
+__global__ void polynomial(const float* x, float* y, int n) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i == 0) atomicAdd(&launches_seen, 1);
+    if (i < n) y[i] = coefficients[0] + x[i] * (coefficients[1] + x[i] * (coefficients[2] + x[i] * coefficients[3])) + table[i % 3];
+}
+
+__global__ void uses_dynamic(char* out) {
+    extern __shared__ char big[];
+    big[threadIdx.x] = char(threadIdx.x);
+    __syncthreads();
+    out[threadIdx.x] = big[threadIdx.x];
+}
+
+}  // namespace
+
+TEST_CASE("a 2-D __shared__ tile transposes a matrix") {
+    SIMT_EACH_MODE();
+    const int n = 40;
+    simt::test::Managed<float> in(n * n), out(n * n);
+    for (int i = 0; i < n * n; ++i) in[i] = float(i);
+    transpose_tile<<<dim3(3, 3), dim3(16, 16)>>>(in, out, n);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) REQUIRE(out[x * n + y] == in[y * n + x]);
+}
+
+TEST_CASE("a __shared__ array of structs is per block") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<Pair> data(64);
+    for (int i = 0; i < 64; ++i) data[i] = Pair{i, float(i) / 2};
+    reverse_pairs<<<1, 64>>>(data);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < 64; ++i) {
+        REQUIRE(data[i].key == 63 - i);
+        REQUIRE(data[i].value == float(63 - i) / 2);
+    }
+}
+
+TEST_CASE("extern __shared__ takes its size from the launch, one buffer per block") {
+    SIMT_EACH_MODE();
+    const int n = 100, blocks = 5;
+    simt::test::Managed<int> data(n * blocks);
+    for (int i = 0; i < n * blocks; ++i) data[i] = i;
+    reverse_dynamic<<<blocks, n, n * sizeof(int)>>>(data, n);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (int b = 0; b < blocks; ++b)
+        for (int t = 0; t < n; ++t) REQUIRE(data[b * n + t] == b * n + (n - 1 - t));
+}
+
+TEST_CASE("__constant__ memory is set with cudaMemcpyToSymbol; __device__ variables persist across launches") {
+    SIMT_EACH_MODE();
+    const float c[4] = {1.0f, 2.0f, 0.5f, 0.25f};
+    REQUIRE(cudaMemcpyToSymbol(coefficients, c, sizeof c) == cudaSuccess);
+    const int zero = 0;
+    REQUIRE(cudaMemcpyToSymbol(launches_seen, &zero, sizeof zero) == cudaSuccess);
+    const int n = 50;
+    simt::test::Managed<float> x(n), y(n);
+    for (int i = 0; i < n; ++i) x[i] = float(i) * 0.1f;
+    polynomial<<<1, 64>>>(x, y, n);
+    polynomial<<<1, 64>>>(x, y, n);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    const float tables[3] = {1.5f, 2.5f, 3.5f};
+    for (int i = 0; i < n; ++i)
+        REQUIRE(y[i] == Approx(1.0f + x[i] * (2.0f + x[i] * (0.5f + x[i] * 0.25f)) + tables[i % 3]));
+    int seen = 0;
+    REQUIRE(cudaMemcpyFromSymbol(&seen, launches_seen, sizeof seen) == cudaSuccess);
+    CHECK(seen == 2);
+    float back[4];
+    REQUIRE(cudaMemcpyFromSymbol(back, coefficients, sizeof back) == cudaSuccess);
+    CHECK(back[3] == 0.25f);
+    CHECK(cudaMemcpyToSymbol(coefficients, c, sizeof c, 4) == cudaErrorInvalidValue);
+}
+
+TEST_CASE("cudaMemcpy in every direction and cudaMemset move the bytes they name") {
+    simt::cuda::reset_device(simt::EngineOptions{});
+    int* d = nullptr;
+    int* e = nullptr;
+    REQUIRE(cudaMalloc(&d, 64 * sizeof(int)) == cudaSuccess);
+    REQUIRE(cudaMalloc(&e, 64 * sizeof(int)) == cudaSuccess);
+    std::vector<int> host(64), back(64, 0);
+    for (int i = 0; i < 64; ++i) host[i] = i * i;
+    REQUIRE(cudaMemcpy(d, host.data(), 64 * sizeof(int), cudaMemcpyHostToDevice) == cudaSuccess);
+    REQUIRE(cudaMemcpy(e, d, 64 * sizeof(int), cudaMemcpyDeviceToDevice) == cudaSuccess);
+    REQUIRE(cudaMemset(e, 0, 8 * sizeof(int)) == cudaSuccess);
+    REQUIRE(cudaMemcpy(back.data(), e, 64 * sizeof(int), cudaMemcpyDeviceToHost) == cudaSuccess);
+    for (int i = 0; i < 8; ++i) CHECK(back[i] == 0);
+    for (int i = 8; i < 64; ++i) CHECK(back[i] == i * i);
+    CHECK(cudaMemcpy(back.data(), e, 4, cudaMemcpyKind(7)) == cudaErrorInvalidMemcpyDirection);
+    CHECK(cudaGetLastError() == cudaErrorInvalidMemcpyDirection);
+    float* pinned = nullptr;
+    REQUIRE(cudaMallocHost(&pinned, 16 * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaFreeHost(pinned) == cudaSuccess);
+    REQUIRE(cudaFree(d) == cudaSuccess);
+    REQUIRE(cudaFree(e) == cudaSuccess);
+    CHECK(cudaFree(e) == cudaErrorInvalidDevicePointer);
+    CHECK(cudaGetLastError() == cudaErrorInvalidDevicePointer);
+}
+
+TEST_CASE("more dynamic shared memory than 48 KiB needs cudaFuncSetAttribute, as on a GPU") {
+    simt::cuda::reset_device(simt::EngineOptions{});
+    simt::test::Managed<char> out(32, 0);
+    const std::size_t bytes = 64 * 1024;
+    uses_dynamic<<<1, 32, bytes>>>(out);
+    CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+    CHECK(out[5] == 0);
+    REQUIRE(cudaFuncSetAttribute(uses_dynamic, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)) == cudaSuccess);
+    uses_dynamic<<<1, 32, bytes>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[5] == 5);
+    CHECK(cudaFuncSetAttribute(uses_dynamic, cudaFuncAttributeMaxDynamicSharedMemorySize, 300 * 1024) == cudaErrorInvalidValue);
+    CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+}
+
+TEST_CASE("device memory allocations are distinct and 256-byte aligned") {
+    simt::cuda::reset_device(simt::EngineOptions{});
+    void* a = nullptr;
+    void* b = nullptr;
+    REQUIRE(cudaMalloc(&a, 10) == cudaSuccess);
+    REQUIRE(cudaMalloc(&b, 10) == cudaSuccess);
+    CHECK(a != b);
+    CHECK(reinterpret_cast<std::uintptr_t>(a) % 256 == 0);
+    CHECK(reinterpret_cast<std::uintptr_t>(b) % 256 == 0);
+    void* huge = nullptr;
+    CHECK(cudaMalloc(&huge, std::size_t(1) << 40) == cudaErrorMemoryAllocation);
+    cudaFree(a);
+    cudaFree(b);
+}

@@ -1,0 +1,109 @@
+// What the two scheduling modes promise: lockstep runs warp-synchronous code
+// as pre-Volta GPUs did; independent scheduling explores interleavings by
+// seed and replays one exactly; worker threads never change results.
+#include "support.h"
+
+#include <set>
+
+#include "emulator/engine.h"
+
+namespace {
+
+// The classic "last warp unrolled" reduction on volatile shared memory. It
+// relies on lockstep warps: correct on pre-Volta GPUs, a race on Volta+.
+__device__ void warp_reduce(volatile int* s, unsigned t) {
+    s[t] += s[t + 32];
+    s[t] += s[t + 16];
+    s[t] += s[t + 8];
+    s[t] += s[t + 4];
+    s[t] += s[t + 2];
+    s[t] += s[t + 1];
+}
+
+__global__ void unrolled_reduce(const int* in, int* out) {
+    __shared__ int s[128];
+    const unsigned t = threadIdx.x;
+    s[t] = in[blockIdx.x * 128 + t];
+    __syncthreads();
+    if (t < 64) s[t] += s[t + 64];
+    __syncthreads();
+    if (t < 32) warp_reduce(s, t);
+    if (t == 0) out[blockIdx.x] = s[0];
+}
+
+// An unsynchronised read-modify-write of one shared counter: the result
+// depends on the interleaving.
+__global__ void racy_counter(int* out) {
+    __shared__ int counter;
+    if (threadIdx.x == 0) counter = 0;
+    __syncthreads();
+    counter = counter + 1;
+    __syncthreads();
+    if (threadIdx.x == 0) out[blockIdx.x] = counter;
+}
+
+__global__ void ordered_print() {
+    if (threadIdx.x % 16 == 0) printf("block %u thread %u\n", blockIdx.x, threadIdx.x);
+}
+
+int run_unrolled(simt::ScheduleMode mode, std::uint64_t seed) {
+    simt::cuda::reset_device(simt::test::options(mode, 32, seed));
+    simt::test::Managed<int> in(128 * 4, 1), out(4, 0);
+    unrolled_reduce<<<4, 128>>>(in, out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    int wrong = 0;
+    for (int b = 0; b < 4; ++b) wrong += out[b] != 128;
+    return wrong;
+}
+
+std::vector<int> run_racy(std::uint64_t seed, unsigned threads) {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, seed, threads));
+    simt::test::Managed<int> out(8, 0);
+    racy_counter<<<8, 64>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    return out.vector();
+}
+
+std::string printed(const simt::EngineOptions& options) {
+    simt::cuda::reset_device(options);
+    auto body = [] { ordered_print(); };
+    simt::KernelLaunch l;
+    l.kernel_name = "ordered_print";
+    l.grid = simt::Dim3{6, 1, 1};
+    l.block = simt::Dim3{64, 1, 1};
+    l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
+    l.closure = &body;
+    return simt::Engine::process().launch(l).output;
+}
+
+}  // namespace
+
+TEST_CASE("lockstep mode runs the warp-synchronous unrolled reduction correctly, for every seed") {
+    for (std::uint64_t seed = 0; seed < 10; ++seed) CHECK(run_unrolled(simt::ScheduleMode::Lockstep, seed) == 0);
+}
+
+TEST_CASE("independent scheduling breaks the warp-synchronous reduction for some seeds") {
+    int broken_runs = 0;
+    for (std::uint64_t seed = 0; seed < 10; ++seed) broken_runs += run_unrolled(simt::ScheduleMode::Independent, seed) > 0;
+    CHECK(broken_runs > 0);
+}
+
+TEST_CASE("independent scheduling: different seeds give different interleavings, the same seed the same one") {
+    std::set<std::vector<int>> outcomes;
+    for (std::uint64_t seed = 0; seed < 8; ++seed) outcomes.insert(run_racy(seed, 2));
+    CHECK(outcomes.size() > 1);
+    for (std::uint64_t seed = 0; seed < 4; ++seed) CHECK(run_racy(seed, 1) == run_racy(seed, 2));
+    CHECK(run_racy(3, 2) == run_racy(3, 2));
+}
+
+TEST_CASE("device printf output comes in block order and is identical for any number of workers") {
+    const auto mode = GENERATE(simt::ScheduleMode::Independent, simt::ScheduleMode::Lockstep);
+    const std::string one = printed(simt::test::options(mode, 32, 5, 1));
+    const std::string two = printed(simt::test::options(mode, 32, 5, 2));
+    const std::string four = printed(simt::test::options(mode, 32, 5, 4));
+    CHECK(one == two);
+    CHECK(one == four);
+    CHECK(one.rfind("block 0 thread ", 0) == 0);
+    CHECK(one.find("block 5 thread 48\n") != std::string::npos);
+    CHECK(one.find("block 5") > one.find("block 4"));
+}

@@ -1,0 +1,84 @@
+// The source rewriter changes only what a header cannot express, and keeps
+// every line where it was.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "tools/source_rewriter.h"
+
+using simt::frontend::rewrite_cuda_source;
+using simt::frontend::RewriteError;
+
+namespace {
+std::string body(const std::string& source) {
+    const std::string out = rewrite_cuda_source(source, "k.cu");
+    return out.substr(out.find('\n') + 1);  // drop the leading #line
+}
+std::size_t lines(const std::string& s) { return std::size_t(std::count(s.begin(), s.end(), '\n')); }
+}  // namespace
+
+TEST_CASE("the output starts with a #line naming the user's file") {
+    CHECK(rewrite_cuda_source("int x;\n", "/src/prog.cu").rfind("#line 1 \"/src/prog.cu\"\n", 0) == 0);
+}
+
+TEST_CASE("a launch becomes a launch_config call that evaluates the arguments once") {
+    const std::string out = body("k<<<g, b>>>(a, f(x));\n");
+    CHECK(out == "::simt::cuda::launch_config(\"k\", g, b).run([&](auto&&... simt_args_) { k(simt_args_...); }, a, f(x));\n");
+}
+
+TEST_CASE("a launch with shared memory, a stream, no arguments, a namespace and template arguments") {
+    CHECK(body("ns::k<float, 4><<<dim3(2, 2), 64, n * sizeof(float), 0>>>();") ==
+          "::simt::cuda::launch_config(\"ns::k<float,4>\", dim3(2, 2), 64, n * sizeof(float), 0).run([&](auto&&... simt_args_) { ns::k<float,4>(simt_args_...); });");
+}
+
+TEST_CASE("a launch spread over several lines keeps the line count") {
+    const std::string src = "k<<<grid,\n   block>>>(a,\n  b);\nint after;\n";
+    const std::string out = body(src);
+    CHECK(lines(out) == lines(src));
+    CHECK(out.substr(out.rfind("int after")) == "int after;\n");
+}
+
+TEST_CASE("<<< inside comments and strings is left alone") {
+    const std::string src = "// k<<<1,1>>>()\nconst char* s = \"<<<\"; /* <<< */\n";
+    CHECK(body(src) == src);
+}
+
+TEST_CASE("extern __shared__ inside a kernel becomes a pointer to the block's dynamic shared memory") {
+    CHECK(body("__global__ void k() {\n  extern __shared__ float s[];\n}\n") ==
+          "__global__ void k() {\n  float* const s = reinterpret_cast<float*>(::simt::cuda::dynamic_shared());\n}\n");
+    CHECK(body("void k() { extern __shared__ __align__(16) unsigned char raw[]; }") ==
+          "void k() { unsigned char* const raw = reinterpret_cast<unsigned char*>(::simt::cuda::dynamic_shared()); }");
+}
+
+TEST_CASE("extern __shared__ at file scope becomes a macro and a #line keeps the numbering") {
+    const std::string out = body("extern __shared__ int buf[];\nint y;\n");
+    CHECK(out.find("#define buf (reinterpret_cast<int*>(::simt::cuda::dynamic_shared()))") != std::string::npos);
+    CHECK(out.find("#line 1 \"k.cu\"") != std::string::npos);
+}
+
+TEST_CASE("static __shared__ loses the static that __shared__ already adds") {
+    CHECK(body("void k() { static __shared__ int x; }") == "void k() {        __shared__ int x; }");
+}
+
+TEST_CASE("file-scope __device__ variables go to the global-memory section; functions and constants do not") {
+    CHECK(body("__device__ int counter;") == "SIMT_GLOBAL_VARIABLE int counter;");
+    CHECK(body("__device__ float t[3] = {1, 2, 3};") == "SIMT_GLOBAL_VARIABLE float t[3] = {1, 2, 3};");
+    CHECK(body("__device__ float f(float x) { return x; }") == "__device__ float f(float x) { return x; }");
+    CHECK(body("__device__ const int k = 3;") == "__device__ const int k = 3;");
+    CHECK(body("__managed__ __device__ int m;") == "SIMT_GLOBAL_VARIABLE __device__ int m;");
+    CHECK(body("namespace { __device__ int c; }") == "namespace { SIMT_GLOBAL_VARIABLE int c; }");
+}
+
+TEST_CASE("a launch without '>>>' is an error naming its line") {
+    try {
+        rewrite_cuda_source("int a;\nk<<<1, 2(x);\n", "k.cu");
+        FAIL("no error");
+    } catch (const RewriteError& e) {
+        CHECK(e.line == 2);
+        CHECK(std::string(e.what()).find("no matching '>>>'") != std::string::npos);
+    }
+}
+
+TEST_CASE("a launch without an argument list is an error") {
+    CHECK_THROWS_AS(rewrite_cuda_source("k<<<1, 2>>>;\n", "k.cu"), RewriteError);
+}
