@@ -64,7 +64,41 @@ void on_fault(int signal, siginfo_t* info, void*) {
 
 }  // namespace
 
-void* install_fault_signal_stack() {
+namespace {
+
+// The calling thread's alternate signal stack, if simt installed it.
+class SignalStack {
+public:
+    SignalStack() {
+        stack_t current;
+        if (sigaltstack(nullptr, &current) == 0 && (current.ss_flags & SS_DISABLE) == 0) return;
+        memory_ = std::malloc(kSize);
+        stack_t ss;
+        ss.ss_sp = memory_;
+        ss.ss_size = kSize;
+        ss.ss_flags = 0;
+        sigaltstack(&ss, nullptr);
+    }
+    ~SignalStack() {
+        if (memory_ == nullptr) return;
+        stack_t off;
+        off.ss_sp = nullptr;
+        off.ss_size = 0;
+        off.ss_flags = SS_DISABLE;
+        sigaltstack(&off, nullptr);
+        std::free(memory_);
+    }
+    SignalStack(const SignalStack&) = delete;
+    SignalStack& operator=(const SignalStack&) = delete;
+
+private:
+    static constexpr std::size_t kSize = 64 * 1024;
+    void* memory_ = nullptr;
+};
+
+}  // namespace
+
+void prepare_fault_signals() {
     static std::once_flag once;
     std::call_once(once, [] {
         struct sigaction action;
@@ -75,14 +109,8 @@ void* install_fault_signal_stack() {
         sigaction(SIGSEGV, &action, nullptr);
         sigaction(SIGBUS, &action, nullptr);
     });
-    const std::size_t size = 64 * 1024;
-    void* memory = std::malloc(size);
-    stack_t ss;
-    ss.ss_sp = memory;
-    ss.ss_size = size;
-    ss.ss_flags = 0;
-    sigaltstack(&ss, nullptr);
-    return memory;
+    static thread_local SignalStack stack;
+    (void)stack;
 }
 
 }  // namespace simt

@@ -6,8 +6,9 @@
 
 namespace simt {
 
-// Installs the process-wide handler once and an alternate signal stack for
-// the calling OS thread; returns the stack's memory (owned by the caller).
-void* install_fault_signal_stack();
+// Installs the process-wide handler once, and an alternate signal stack for
+// the calling OS thread unless it has one (AddressSanitizer installs its
+// own); the stack is released when the thread exits.
+void prepare_fault_signals();
 
 }  // namespace simt

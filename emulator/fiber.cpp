@@ -39,8 +39,23 @@ StackPool::StackPool(std::size_t usable_bytes) {
     usable_ = (usable_bytes + page - 1) / page * page;
 }
 
+namespace {
+// A fiber abandoned mid-frame (fault, deadlock) leaves ASan's redzones for
+// its frames poisoned; the next user of the memory must not inherit them.
+void forget_frames(const Stack& s) {
+#if SIMT_ASAN
+    __asan_unpoison_memory_region(s.guard_end(), std::size_t(s.top() - s.guard_end()));
+#else
+    (void)s;
+#endif
+}
+}  // namespace
+
 StackPool::~StackPool() {
-    for (const Stack& s : free_) munmap(s.base, s.total);
+    for (const Stack& s : free_) {
+        forget_frames(s);
+        munmap(s.base, s.total);
+    }
 }
 
 Stack StackPool::acquire() {
@@ -62,7 +77,10 @@ Stack StackPool::acquire() {
     return s;
 }
 
-void StackPool::release(Stack stack) { free_.push_back(stack); }
+void StackPool::release(Stack stack) {
+    forget_frames(stack);
+    free_.push_back(stack);
+}
 
 struct FiberStart {
     [[noreturn]] static void run(ctx::transfer_t t) {

@@ -47,7 +47,6 @@ Worker::Worker(std::size_t stack_size, std::size_t dynamic_shared_bytes)
 
 Worker::~Worker() {
     munmap(dynamic_shared_, dynamic_size_);
-    std::free(signal_stack_);
 }
 
 void Worker::attach() {
@@ -56,7 +55,7 @@ void Worker::attach() {
     dl_iterate_phdr(&find_executable_tls, &tls);
     static_lo_ = tls.lo;
     static_size_ = tls.size;
-    if (signal_stack_ == nullptr) signal_stack_ = install_fault_signal_stack();
+    prepare_fault_signals();
 }
 
 void Worker::detach() { current_ = nullptr; }

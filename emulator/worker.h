@@ -23,7 +23,7 @@ public:
     // The worker of the calling OS thread, or nullptr on a host thread that
     // never ran a block.
     static Worker* current() { return current_; }
-    // Makes this worker the calling OS thread's (TLS window, signal stack).
+    // Makes this worker the calling OS thread's (TLS window, fault signals).
     void attach();
     void detach();
 
@@ -46,7 +46,6 @@ private:
     std::size_t dynamic_size_ = 0;
     std::uintptr_t static_lo_ = 0;
     std::size_t static_size_ = 0;
-    void* signal_stack_ = nullptr;
 };
 
 }  // namespace simt

@@ -96,7 +96,7 @@ BuildResult build_program(const BuildRequest& request) {
                                         "--param=tsan-distinguish-volatile=1",
                                         "-fno-builtin-printf", "-fno-builtin-puts",
                                         "-fno-builtin-putchar", "-fstack-clash-protection",
-                                        "-fno-optimize-sibling-calls",
+                                        "-fno-optimize-sibling-calls", "-Wno-volatile",
                                         "-U_FORTIFY_SOURCE", "-I", SIMT_CONFIG_INCLUDE_DIR,
                                         "-I", source.parent_path().string(),
                                         "-include", "simt/cuda.h", "-x", "c++"};
