@@ -216,6 +216,8 @@ void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
         exchange.arg[lane] = threads_[first + lane].arg;
         exchange.mask[lane] = threads_[first + lane].mask;
     }
+    const WarpSyncEvent sync{block_index_, warp, r.arrived, r.pc};
+    for (Checker* c : checkers_) c->on_warp_sync(sync);
     for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
         const unsigned lane = unsigned(__builtin_ctzll(lanes));
         SimThread& t = threads_[first + lane];

@@ -30,6 +30,8 @@ struct LaunchInfo {
     std::size_t dynamic_shared = 0;
     std::uint64_t launch_index = 0;
     unsigned warp_size = 32;
+    bool lockstep = false;                 // warps run in lockstep (pre-Volta / AMD)
+    std::uint32_t static_shared_bytes = 0; // size of the static part of the shared window
 };
 
 struct AccessEvent {
@@ -40,6 +42,10 @@ struct AccessEvent {
     std::uintptr_t address;
     std::uint32_t size;
     const void* pc;
+    // Shared memory only: the byte offset in the block's shared window
+    // (static __shared__ variables first, then the dynamic buffer), so a
+    // checker can index flat shadow arrays.
+    std::uint32_t shared_offset;
 };
 
 struct BarrierEvent {
@@ -51,6 +57,14 @@ struct WarpCollectiveEvent {
     ThreadId who;
     std::uint64_t mask;
     const void* pc;
+};
+
+// A warp collective completed: these lanes synchronised with each other.
+struct WarpSyncEvent {
+    Dim3 block;
+    std::uint32_t warp = 0;
+    std::uint64_t participants = 0;
+    const void* pc = nullptr;
 };
 
 struct FenceEvent {
@@ -71,6 +85,7 @@ public:
     // Every thread that waited at the barrier has been released.
     virtual void on_barrier_release(Dim3 /*block*/, std::uint32_t /*participants*/) {}
     virtual void on_warp_collective(const WarpCollectiveEvent&) {}
+    virtual void on_warp_sync(const WarpSyncEvent&) {}
     virtual void on_fence(const FenceEvent&) {}
     virtual void on_thread_exit(const ThreadId&) {}
 };

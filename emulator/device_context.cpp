@@ -27,7 +27,8 @@ void observe(const volatile void* address, std::uint32_t size, AccessKind kind, 
     if (!space) return;
     Block& b = *w->block;
     if (!b.checkers().empty()) {
-        const AccessEvent event{w->thread->id, *space, kind, is_volatile, a, size, pc};
+        const AccessEvent event{w->thread->id, *space, kind, is_volatile, a, size, pc,
+                                *space == MemorySpace::Shared ? w->shared_offset(a) : 0u};
         for (Checker* c : b.checkers()) c->on_access(event);
     }
     if (*space != MemorySpace::Constant) b.access_point();

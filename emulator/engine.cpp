@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "emulator/block.h"
+#include "emulator/worker.h"
 
 namespace simt {
 
@@ -75,6 +76,8 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     info.dynamic_shared = l.dynamic_shared;
     info.launch_index = launches_++;
     info.warp_size = options_.warp_size;
+    info.lockstep = options_.mode == ScheduleMode::Lockstep;
+    info.static_shared_bytes = std::uint32_t(Worker::static_shared_bytes());
     for (Checker* c : checkers_) c->on_launch_begin(info);
 
     const std::uint64_t blocks = l.grid.volume();

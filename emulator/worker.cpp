@@ -37,6 +37,15 @@ int find_executable_tls(dl_phdr_info* info, std::size_t, void* out) {
 
 }  // namespace
 
+std::size_t Worker::static_shared_bytes() {
+    static const std::size_t bytes = [] {
+        TlsBlock tls;
+        dl_iterate_phdr(&find_executable_tls, &tls);
+        return tls.size;
+    }();
+    return bytes;
+}
+
 Worker::Worker(std::size_t stack_size, std::size_t dynamic_shared_bytes)
     : stacks_(stack_size), dynamic_size_(dynamic_shared_bytes) {
     void* m = mmap(nullptr, dynamic_size_, PROT_READ | PROT_WRITE,

@@ -23,6 +23,9 @@ public:
     // The worker of the calling OS thread, or nullptr on a host thread that
     // never ran a block.
     static Worker* current() { return current_; }
+    // Bytes of the executable's static TLS block, where __shared__ variables
+    // live (the same for every OS thread).
+    static std::size_t static_shared_bytes();
     // Makes this worker the calling OS thread's (TLS window, fault signals).
     void attach();
     void detach();
@@ -34,6 +37,13 @@ public:
     bool in_dynamic_shared(std::uintptr_t a) const {
         return a - std::uintptr_t(dynamic_shared_) < dynamic_size_;
     }
+    // Offset of a shared address in the block's shared window: the static
+    // TLS block first, then the dynamic buffer.
+    std::uint32_t shared_offset(std::uintptr_t a) const {
+        return in_static_shared(a) ? std::uint32_t(a - static_lo_)
+                                   : std::uint32_t(static_size_ + (a - std::uintptr_t(dynamic_shared_)));
+    }
+    std::size_t shared_window_size() const { return static_size_ + dynamic_size_; }
     std::uintptr_t static_shared_lo() const { return static_lo_; }
 
     Block* block = nullptr;

@@ -43,7 +43,7 @@ std::string read_file(const fs::path& path) {
 // A change to simt's runtime must invalidate cached programs.
 std::string runtime_identity() {
     std::string id = SIMT_CONFIG_VERSION;
-    for (const char* lib : {SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_EMULATOR_LIB}) {
+    for (const char* lib : {SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB}) {
         std::error_code ec;
         const auto size = fs::file_size(lib, ec);
         const auto time = fs::last_write_time(lib, ec).time_since_epoch().count();
@@ -104,7 +104,7 @@ BuildResult build_program(const BuildRequest& request) {
     for (const char* flag : SIMT_CONFIG_SANITIZER_FLAGS)
         if (*flag != '\0') link.push_back(flag);
     const std::vector<std::string> libs = {
-        SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_EMULATOR_LIB, SIMT_CONFIG_BOOST_CONTEXT_LIB,
+        SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB, SIMT_CONFIG_BOOST_CONTEXT_LIB,
         SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl",
         "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail"};
 

@@ -16,6 +16,8 @@ struct RunOptions {
     unsigned threads = 0;
     std::size_t stack_size = 64 * 1024;
     int error_exitcode = 1;  // exit status when simt reported an error
+    std::string checks = "race";
+    unsigned print_limit = 10;
 };
 
 // The program's own exit status, unless simt reported an error while it ran

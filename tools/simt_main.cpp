@@ -52,6 +52,10 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(std::size_t(16 * 1024), std::size_t(64) << 20))->capture_default_str();
     run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status when simt reports an error")
         ->capture_default_str();
+    run_cmd->add_option("--check", run.checks, "hazard checkers to run: race, or none")
+        ->check(CLI::IsMember({"race", "none"}))->capture_default_str();
+    run_cmd->add_option("--print-limit", run.print_limit, "hazard groups printed per launch (all are counted)")
+        ->capture_default_str();
     run_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->capture_default_str();
     run_cmd->add_option("-O", build.optimization, "optimisation flag for the compiler")
         ->transform([](std::string s) { return s.rfind("-O", 0) == 0 ? s : "-O" + s; })->capture_default_str();

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "emulator/options.h"
+#include "checkers/text_report.h"
 #include "simt/embedding.h"
 
 namespace simt::cuda {
@@ -12,7 +13,7 @@ namespace {
 
 // The one place the child program learns its options: `simt run` passes them
 // in SIMT_OPTIONS as "mode=its;warp=32;seed=1;threads=2;stack=65536".
-EngineOptions options_from_environment() {
+EngineOptions options_from_environment(CheckOptions& checks) {
     EngineOptions o;
     const char* text = std::getenv("SIMT_OPTIONS");
     if (text == nullptr) return o;
@@ -31,24 +32,64 @@ EngineOptions options_from_environment() {
         else if (key == "seed") o.seed = number;
         else if (key == "threads") o.threads = unsigned(number);
         else if (key == "stack") o.stack_size = std::size_t(number);
+        else if (key == "check") checks.race = value.find("race") != std::string::npos;
+        else if (key == "print-limit") checks.print_limit = unsigned(number);
     }
     return o;
 }
 
+}  // namespace
+
+// At exit: the hazard summary, and the status `simt run` reads.
 void write_status_file() {
+    ProcessRuntime& rt = ProcessRuntime::get();
+    const unsigned hazards = rt.hazard_errors_ + rt.hazard_warnings_;
+    if (hazards != 0)
+        std::fprintf(stderr, "simt: %u hazard%s (%u error%s, %u warning%s) in %u launch%s\n", hazards,
+                     hazards == 1 ? "" : "s", rt.hazard_errors_, rt.hazard_errors_ == 1 ? "" : "s",
+                     rt.hazard_warnings_, rt.hazard_warnings_ == 1 ? "" : "s", rt.launches_with_hazards_,
+                     rt.launches_with_hazards_ == 1 ? "" : "es");
     const char* path = std::getenv("SIMT_STATUS_FILE");
     if (path == nullptr) return;
     if (FILE* f = std::fopen(path, "w")) {
-        std::fprintf(f, "errors=%u\n", ProcessRuntime::get().errors_reported());
+        std::fprintf(f, "errors=%u\n", rt.errors_reported());
         std::fclose(f);
     }
 }
 
-}  // namespace
-
 ProcessRuntime::ProcessRuntime() {
-    if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment());
+    if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_));
     std::atexit(&write_status_file);
+}
+
+Engine& ProcessRuntime::engine() {
+    Engine& e = Engine::process();
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (registered_ != &e) {
+        if (checks_.race) e.add_checker(&race_);
+        registered_ = &e;
+    }
+    return e;
+}
+
+void ProcessRuntime::report_hazards() {
+    last_hazards_ = hazards_.take_launch();
+    if (last_hazards_.empty()) return;
+    ++launches_with_hazards_;
+    std::fflush(stdout);
+    std::size_t printed = 0;
+    for (const check::HazardGroup& g : last_hazards_) {
+        if (printed++ < checks_.print_limit) std::fputs(check::format_text(g).c_str(), stderr);
+        if (g.example.severity == check::Severity::Error) {
+            ++hazard_errors_;
+            ++errors_reported_;
+        } else {
+            ++hazard_warnings_;
+        }
+    }
+    if (last_hazards_.size() > checks_.print_limit)
+        std::fprintf(stderr, "simt: %zu more hazards in this launch not shown (--print-limit %u)\n",
+                     last_hazards_.size() - checks_.print_limit, checks_.print_limit);
 }
 
 ProcessRuntime& ProcessRuntime::get() {
@@ -92,15 +133,22 @@ std::size_t ProcessRuntime::dynamic_shared_limit(const std::string& kernel) cons
     return it != shared_limits_.end() ? it->second : Engine::process().limits().shared_per_block;
 }
 
-void ProcessRuntime::reset(const EngineOptions& options) {
+void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& checks) {
     Engine::configure(options);
     std::lock_guard<std::mutex> lock(mutex_);
+    checks_ = checks;
+    registered_ = nullptr;
+    last_hazards_.clear();
     last_ = cudaSuccess;
     sticky_ = cudaSuccess;
     shared_limits_.clear();
 }
 
-void reset_device(const EngineOptions& options) { ProcessRuntime::get().reset(options); }
+void reset_device(const EngineOptions& options, const CheckOptions& checks) {
+    ProcessRuntime::get().reset(options, checks);
+}
+
+const std::vector<check::HazardGroup>& last_launch_hazards() { return ProcessRuntime::get().last_hazards(); }
 
 std::string kernel_base_name(const std::string& name) {
     std::string s = name;

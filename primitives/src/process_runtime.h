@@ -7,7 +7,10 @@
 #include <mutex>
 #include <string>
 
+#include "checkers/hazard_log.h"
+#include "checkers/race_checker.h"
 #include "emulator/engine.h"
+#include "simt/embedding.h"
 #include "simt/runtime_api.h"
 
 namespace simt::cuda {
@@ -16,7 +19,8 @@ class ProcessRuntime {
 public:
     static ProcessRuntime& get();
 
-    Engine& engine() { return Engine::process(); }
+    // The process's engine, with the enabled checkers registered on it.
+    Engine& engine();
     // Records an API call's result the CUDA way: sticky errors win.
     cudaError_t result(cudaError_t e);
     cudaError_t take_last_error();
@@ -28,7 +32,11 @@ public:
     std::size_t dynamic_shared_limit(const std::string& kernel) const;
 
     // A fresh device with these options (see simt/embedding.h).
-    void reset(const EngineOptions& options);
+    void reset(const EngineOptions& options, const CheckOptions& checks);
+
+    // After a launch: prints its hazards (grouped) and counts them.
+    void report_hazards();
+    const std::vector<check::HazardGroup>& last_hazards() const { return last_hazards_; }
 
     // Counts simt's own error reports; the driver turns them into an exit status.
     void reported_error() { ++errors_reported_; }
@@ -41,6 +49,16 @@ private:
     cudaError_t sticky_ = cudaSuccess;
     std::map<std::string, std::size_t> shared_limits_;
     unsigned errors_reported_ = 0;
+    unsigned hazard_errors_ = 0;
+    unsigned hazard_warnings_ = 0;
+    unsigned launches_with_hazards_ = 0;
+    CheckOptions checks_;
+    check::HazardLog hazards_;
+    check::RaceChecker race_{hazards_};
+    const Engine* registered_ = nullptr;
+    std::vector<check::HazardGroup> last_hazards_;
+
+    friend void write_status_file();
 };
 
 // "kernel" from "ns::kernel<float, 4>" or "void ns::kernel<float>(float*)".

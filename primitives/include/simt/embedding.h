@@ -2,12 +2,27 @@
 // and start from a fresh device, as cudaDeviceReset does on a GPU.
 #pragma once
 
+#include <vector>
+
 #include "emulator/options.h"
+
+namespace simt::check {
+struct HazardGroup;
+}
 
 namespace simt::cuda {
 
+// Which hazard checkers watch the kernels (`simt run --check`).
+struct CheckOptions {
+    bool race = true;
+    unsigned print_limit = 10;  // hazard groups printed per launch (all are counted)
+};
+
 // Replaces the process's emulated device: all allocations are released, the
 // last and the sticky error are cleared, per-kernel attributes forgotten.
-void reset_device(const EngineOptions& options);
+void reset_device(const EngineOptions& options, const CheckOptions& checks = {});
+
+// The hazards the last launch reported, grouped (also printed to stderr).
+const std::vector<check::HazardGroup>& last_launch_hazards();
 
 }  // namespace simt::cuda

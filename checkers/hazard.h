@@ -1,0 +1,34 @@
+// A hazard found by a checker, as data. Printers (text, JSON, SARIF) format
+// it; they add no logic of their own.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "emulator/checker.h"
+
+namespace simt::check {
+
+enum class Severity : std::uint8_t { Warning, Error };
+
+struct HazardAccess {
+    ThreadId who;
+    AccessKind kind = AccessKind::Read;
+    std::uint32_t size = 0;
+    const void* pc = nullptr;
+};
+
+struct HazardReport {
+    std::string checker;     // "race"
+    std::string kind;        // "RAW", "WAR", "WAW"
+    Severity severity = Severity::Error;
+    std::string kernel;
+    MemorySpace space = MemorySpace::Shared;
+    std::string location;    // "tile[3][5] (__shared__ float tile[16][17], byte offset 348)"
+    HazardAccess current;    // the access that found the hazard
+    HazardAccess previous;   // the earlier, unordered access
+    std::string why;         // one sentence
+    std::string fix;         // one sentence
+};
+
+}  // namespace simt::check

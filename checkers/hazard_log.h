@@ -1,0 +1,32 @@
+// Collects hazards of a launch and groups identical ones (same checker, kind
+// and unordered pair of source sites) with instance counts. Reports are kept
+// per block and merged in block order, so the result does not depend on how
+// blocks were spread over worker threads.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "checkers/hazard.h"
+
+namespace simt::check {
+
+struct HazardGroup {
+    HazardReport example;    // the first instance, in block order
+    std::uint64_t instances = 0;
+};
+
+class HazardLog {
+public:
+    void add(std::uint64_t block_linear, HazardReport report);
+    // The launch's groups, in order of first appearance; clears the log.
+    std::vector<HazardGroup> take_launch();
+
+private:
+    std::mutex mutex_;
+    std::map<std::uint64_t, std::vector<HazardReport>> by_block_;
+};
+
+}  // namespace simt::check

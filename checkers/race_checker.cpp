@@ -1,0 +1,175 @@
+#include "checkers/race_checker.h"
+
+#include <algorithm>
+
+#include "checkers/shared_symbols.h"
+#include "emulator/symbolizer.h"
+
+namespace simt::check {
+namespace {
+
+std::uint64_t next_generation() {
+    static std::uint64_t counter = 0;
+    return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+}
+
+bool overlaps(std::uint8_t a, std::uint8_t b) { return (a & b) != 0; }
+
+std::string line_of(const void* pc) {
+    const SourceLocation where = locate(pc);
+    return where.file.empty() ? describe(pc) : "line " + std::to_string(where.line);
+}
+
+}  // namespace
+
+RaceChecker::BlockState& RaceChecker::state() {
+    // One block at a time per worker thread; several checkers may coexist.
+    thread_local std::vector<std::pair<const RaceChecker*, BlockState>> states;
+    for (auto& [owner, s] : states)
+        if (owner == this) return s;
+    states.emplace_back(this, BlockState{});
+    return states.back().second;
+}
+
+void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
+    BlockState& s = state();
+    s.generation = next_generation();
+    s.launch = &launch;
+    s.block = block;
+    s.block_linear = block.x + std::uint64_t(launch.grid.x) * (block.y + std::uint64_t(launch.grid.y) * block.z);
+    s.block_epoch = 1;
+    s.warp_size = launch.warp_size;
+    const std::size_t threads = launch.block.volume();
+    s.lane_epoch.assign(threads, 0);
+    s.clock.assign(threads * s.warp_size, 0);
+}
+
+void RaceChecker::on_barrier_release(Dim3, std::uint32_t) { ++state().block_epoch; }
+
+void RaceChecker::on_warp_sync(const WarpSyncEvent& e) {
+    BlockState& s = state();
+    const unsigned ws = s.warp_size;
+    const std::uint32_t first = e.warp * ws;
+    // Join the clocks of the participants, tick each, give all the join.
+    std::uint32_t joined[64] = {};
+    for (std::uint64_t m = e.participants; m != 0; m &= m - 1) {
+        const std::uint32_t* c = &s.clock[std::size_t(first + unsigned(__builtin_ctzll(m))) * ws];
+        for (unsigned k = 0; k < ws; ++k) joined[k] = std::max(joined[k], c[k]);
+    }
+    for (std::uint64_t m = e.participants; m != 0; m &= m - 1) {
+        const unsigned lane = unsigned(__builtin_ctzll(m));
+        joined[lane] = ++s.lane_epoch[first + lane];
+    }
+    for (std::uint64_t m = e.participants; m != 0; m &= m - 1) {
+        std::uint32_t* c = &s.clock[std::size_t(first + unsigned(__builtin_ctzll(m))) * ws];
+        std::copy(joined, joined + ws, c);
+    }
+}
+
+bool RaceChecker::ordered(const BlockState& s, const Record& before, std::uint32_t thread) const {
+    if (before.thread == 0 || before.thread == thread + 1) return true;
+    if (before.block_epoch != s.block_epoch) return true;  // a barrier came between
+    const std::uint32_t other = before.thread - 1;
+    const unsigned ws = s.warp_size;
+    if (other / ws != thread / ws) return false;
+    // Same warp: has this lane synchronised with the other since its access?
+    return s.clock[std::size_t(thread) * ws + other % ws] > before.lane_epoch;
+}
+
+void RaceChecker::on_access(const AccessEvent& e) {
+    if (e.space != MemorySpace::Shared) return;
+    BlockState& s = state();
+    const std::uint32_t end = e.shared_offset + e.size;
+    const std::size_t cells_needed = (end + 3) / 4;
+    if (s.shadow.size() < cells_needed) s.shadow.resize(std::max(cells_needed, s.shadow.size() * 2));
+    for (std::uint32_t g = e.shared_offset / 4; g * 4 < end; ++g) {
+        const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
+        const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
+        Cell& cell = s.shadow[g];
+        if (cell.generation != s.generation) cell = Cell{s.generation, {}, {}};
+        check_granule(s, cell, e, mask);
+    }
+}
+
+void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e, std::uint8_t mask) {
+    const std::uint32_t me = e.who.linear;
+    const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, e.kind, std::uint8_t(e.size), e.pc};
+    const Record& w = cell.write;
+    const bool writes = e.kind != AccessKind::Read;
+    // Against the last write: RAW / WAW (two atomics never race).
+    if (w.thread != 0 && overlaps(w.mask, mask) && !(w.kind == AccessKind::Atomic && e.kind == AccessKind::Atomic) &&
+        !ordered(s, w, me)) {
+        report(s, e, w, writes ? "WAW" : "RAW");
+    }
+    if (writes) {
+        // Against reads since: WAR.
+        for (const Record& r : cell.read) {
+            if (r.thread != 0 && overlaps(r.mask, mask) && !(e.kind == AccessKind::Atomic && r.kind == AccessKind::Atomic) &&
+                !ordered(s, r, me)) {
+                report(s, e, r, "WAR");
+                break;
+            }
+        }
+        cell.write = mine;
+        cell.read[0] = Record{};
+        cell.read[1] = Record{};
+        return;
+    }
+    // Keep up to two reads: replace one this read supersedes (same thread, or
+    // ordered before it), else fill an empty slot.
+    for (Record& r : cell.read) {
+        if (r.thread == 0 || ordered(s, r, me)) {
+            r = mine;
+            return;
+        }
+    }
+}
+
+void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& previous, const char* kind) {
+    const unsigned ws = s.warp_size;
+    const std::uint32_t other = previous.thread - 1;
+    const bool same_warp = other / ws == e.who.linear / ws;
+    const bool lockstep = s.launch->lockstep;
+    HazardReport r;
+    r.checker = "race";
+    r.kind = kind;
+    r.severity = same_warp && lockstep ? Severity::Warning : Severity::Error;
+    // Same-warp hazards are their own groups: their fix is a __syncwarp.
+    if (same_warp) r.kind += lockstep ? ", warp-synchronous" : ", intra-warp";
+    r.kernel = s.launch->kernel;
+    r.space = e.space;
+    r.location = describe_shared(e.shared_offset, s.launch->static_shared_bytes, e.size);
+    r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
+    ThreadId before;
+    before.linear = other;
+    before.thread = s.launch->block.unlinearize(other);
+    before.block = s.block;
+    before.warp = other / ws;
+    before.lane = other % ws;
+    r.previous = HazardAccess{before, previous.kind, previous.size, previous.pc};
+    const std::string first = line_of(previous.pc), second = line_of(e.pc);
+    if (same_warp) {
+        r.why = lockstep
+                    ? "lanes of one warp access the same bytes without __syncwarp; this is correct only where warps "
+                      "run in lockstep (pre-Volta, AMD) and races on Volta and later"
+                    : "two lanes of one warp access the same bytes with nothing ordering them; since Volta the lanes "
+                      "of a warp are scheduled independently";
+        r.fix = first == second
+                    ? "separate the read and the write at " + first +
+                          " with __syncwarp(): read into a local, __syncwarp(), then store"
+                    : "add __syncwarp() between " + first + " and " + second;
+    } else {
+        const std::string k = kind;
+        r.why = "threads of different warps access the same bytes with no barrier between, so the " +
+                std::string(k == "RAW"   ? "read may see the value from before or after the write"
+                            : k == "WAR" ? "write may change the value before the other thread has read it"
+                                         : "final value depends on which write lands last");
+        r.fix = first == second
+                    ? "separate the read and the write at " + first +
+                          " with __syncthreads(): read into a local, __syncthreads(), then store"
+                    : "add __syncthreads() between " + first + " and " + second;
+    }
+    log_.add(s.block_linear, std::move(r));
+}
+
+}  // namespace simt::check

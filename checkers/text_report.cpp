@@ -1,0 +1,61 @@
+#include "checkers/text_report.h"
+
+#include <sstream>
+
+#include "emulator/symbolizer.h"
+
+namespace simt::check {
+namespace {
+
+const char* space_name(MemorySpace s) {
+    switch (s) {
+        case MemorySpace::Shared: return "shared";
+        case MemorySpace::Global: return "global";
+        case MemorySpace::Constant: return "constant";
+    }
+    return "?";
+}
+
+const char* access_name(AccessKind k) {
+    switch (k) {
+        case AccessKind::Read: return "read";
+        case AccessKind::Write: return "write";
+        case AccessKind::Atomic: return "atomic";
+    }
+    return "?";
+}
+
+std::string capitalised(std::string s) {
+    if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = char(s[0] - 'a' + 'A');
+    return s;
+}
+
+std::string thread_text(const ThreadId& t) {
+    std::ostringstream s;
+    s << "thread (" << t.thread.x << "," << t.thread.y << "," << t.thread.z << ") of block ("
+      << t.block.x << "," << t.block.y << "," << t.block.z << ") (warp " << t.warp << ", lane "
+      << t.lane << ")";
+    return s.str();
+}
+
+}  // namespace
+
+std::string format_text(const HazardGroup& group) {
+    const HazardReport& r = group.example;
+    std::ostringstream s;
+    s << "simt: " << (r.severity == Severity::Error ? "error" : "warning") << ": " << r.checker
+      << " hazard (" << r.kind << ") on " << space_name(r.space) << " memory in kernel " << r.kernel
+      << "\n";
+    s << "  " << capitalised(access_name(r.current.kind)) << " of size " << r.current.size << " at "
+      << r.location << " by " << thread_text(r.current.who) << " at " << describe(r.current.pc)
+      << "\n";
+    s << "  Previous " << access_name(r.previous.kind) << " of size " << r.previous.size << " by "
+      << thread_text(r.previous.who) << " at " << describe(r.previous.pc) << "\n";
+    s << "  Why: " << r.why << "\n";
+    s << "  Fix: " << r.fix << "\n";
+    if (group.instances > 1)
+        s << "  (" << group.instances << " instances of this hazard in this launch)\n";
+    return s.str();
+}
+
+}  // namespace simt::check

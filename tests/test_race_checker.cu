@@ -1,0 +1,296 @@
+// The race checker on kernels a user would write: each buggy kernel with the
+// report it must give, each fixed twin with none, in both modes, both warp
+// sizes and several seeds.
+#include "support.h"
+
+#include <set>
+
+#include "checkers/hazard_log.h"
+#include "checkers/text_report.h"
+#include "emulator/symbolizer.h"
+
+namespace {
+
+using simt::check::HazardGroup;
+using simt::check::Severity;
+
+// ---- missing barrier: read a neighbour's element before it is written ----
+__global__ void rotate_no_barrier(const int* in, int* out) {
+    __shared__ int ring[128];
+    ring[threadIdx.x] = in[threadIdx.x];
+    out[threadIdx.x] = ring[(threadIdx.x + 1) % 128];
+}
+__global__ void rotate_with_barrier(const int* in, int* out) {
+    __shared__ int ring[128];
+    ring[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = ring[(threadIdx.x + 1) % 128];
+}
+
+// ---- missing second barrier: the next round overwrites what a neighbour still reads ----
+__global__ void rounds_one_barrier(int* data, int rounds) {
+    __shared__ int buf[64];
+    int v = data[threadIdx.x];
+    for (int r = 0; r < rounds; ++r) {
+        buf[threadIdx.x] = v;
+        __syncthreads();
+        v += buf[(threadIdx.x + 63) % 64];
+    }
+    data[threadIdx.x] = v;
+}
+__global__ void rounds_two_barriers(int* data, int rounds) {
+    __shared__ int buf[64];
+    int v = data[threadIdx.x];
+    for (int r = 0; r < rounds; ++r) {
+        buf[threadIdx.x] = v;
+        __syncthreads();
+        v += buf[(threadIdx.x + 63) % 64];
+        __syncthreads();
+    }
+    data[threadIdx.x] = v;
+}
+
+// ---- warp-synchronous reduction and its __syncwarp fix ----
+__global__ void last_warp_unsynced(int* out) {
+    __shared__ int s[64];
+    const unsigned t = threadIdx.x;
+    s[t] = int(t);
+    s[t + 32] = 1;
+    __syncwarp();
+    volatile int* v = s;
+    v[t] += v[t + 16];
+    v[t] += v[t + 8];
+    if (t == 0) out[0] = v[0];
+}
+__global__ void last_warp_synced(int* out) {
+    __shared__ int s[64];
+    const unsigned t = threadIdx.x;
+    s[t] = int(t);
+    s[t + 32] = 1;
+    __syncwarp();
+    for (unsigned offset = 16; offset >= 8; offset /= 2) {
+        const int other = s[t + offset];
+        __syncwarp();
+        s[t] += other;
+        __syncwarp();
+    }
+    if (t == 0) out[0] = s[0];
+}
+
+// ---- counters: plain increments race, atomics do not ----
+__global__ void count_plain(int* out) {
+    __shared__ int counter;
+    if (threadIdx.x == 0) counter = 0;
+    __syncthreads();
+    counter += 1;
+    __syncthreads();
+    if (threadIdx.x == 0) out[0] = counter;
+}
+__global__ void count_atomic(int* out) {
+    __shared__ int counter;
+    if (threadIdx.x == 0) counter = 0;
+    __syncthreads();
+    atomicAdd(&counter, 1);
+    __syncthreads();
+    if (threadIdx.x == 0) out[0] = counter;
+}
+
+// ---- orderings that are not barriers ----
+__global__ void bytes_of_one_word(char* out) {
+    __shared__ char bytes[128];
+    bytes[threadIdx.x] = char(threadIdx.x);  // neighbours share 4-byte words
+    __syncthreads();
+    out[threadIdx.x] = bytes[127 - threadIdx.x];
+}
+__global__ void ordered_by_collectives(int* out) {
+    __shared__ int s[64];
+    const unsigned lane = threadIdx.x % 32;
+    s[threadIdx.x] = int(threadIdx.x);
+    const unsigned any = __ballot_sync(0xffffffff, 1);  // a warp collective orders the lanes
+    out[threadIdx.x] = s[(threadIdx.x / 32) * 32 + (lane ^ 1)] + int(any & 0);
+}
+
+struct Run {
+    std::vector<HazardGroup> groups;
+    std::set<std::string> kinds;
+    bool any_error = false, any_warning = false;
+};
+
+// The hazards of the launch just made.
+Run hazards() {
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    Run r;
+    r.groups = simt::cuda::last_launch_hazards();
+    for (const HazardGroup& g : r.groups) {
+        r.kinds.insert(g.example.kind);
+        (g.example.severity == Severity::Error ? r.any_error : r.any_warning) = true;
+    }
+    return r;
+}
+
+std::string lines(const HazardGroup& g) {
+    std::set<std::string> l = {simt::describe(g.example.current.pc), simt::describe(g.example.previous.pc)};
+    std::string s;
+    for (const std::string& x : l) s += (s.empty() ? "" : " ") + x;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("a read of a neighbour's shared element without __syncthreads is a race naming the variable and both lines") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, seed));
+        simt::test::Managed<int> in(128, 1), out(128);
+        rotate_no_barrier<<<1, 128>>>(in, out);
+        const Run r = hazards();
+        REQUIRE_FALSE(r.groups.empty());
+        CHECK(r.any_error);  // the pairs across warps are errors in every mode
+        bool cross_warp = false;
+        for (const HazardGroup& g : r.groups) {
+            CAPTURE(g.example.kind);
+            CHECK(g.example.checker == "race");
+            CHECK(g.example.kernel == "rotate_no_barrier");
+            CHECK(g.example.space == simt::MemorySpace::Shared);
+            CHECK_THAT(g.example.location, Catch::StartsWith("__shared__ rotate_no_barrier::ring["));
+            CHECK(lines(g) == "test_race_checker.cu:20 test_race_checker.cu:21");
+            CHECK_THAT(g.example.fix, Catch::Contains("between line"));
+            if (g.example.current.who.warp != g.example.previous.who.warp) {
+                cross_warp = true;
+                CHECK(g.example.severity == Severity::Error);
+                CHECK_THAT(g.example.fix, Catch::StartsWith("add __syncthreads() between line"));
+            }
+        }
+        CHECK(cross_warp);
+    }
+}
+
+TEST_CASE("the same kernel with __syncthreads between the write and the read has no report") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    for (std::uint64_t seed = 0; seed < 10; ++seed) {
+        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, seed));
+        simt::test::Managed<int> in(128), out(128);
+        for (int i = 0; i < 128; ++i) in[i] = i;
+        rotate_with_barrier<<<1, 128>>>(in, out);
+        const Run r = hazards();
+        CHECK(r.groups.empty());
+        for (int i = 0; i < 128; ++i) REQUIRE(out[i] == (i + 1) % 128);
+    }
+}
+
+TEST_CASE("reusing a shared buffer in the next round without a second barrier is a WAR race") {
+    SIMT_EACH_MODE();
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+        simt::cuda::reset_device(simt::test::options(opts.mode, 32, seed));
+        simt::test::Managed<int> data(64, 1);
+        rounds_one_barrier<<<1, 64>>>(data, 3);
+        const Run r = hazards();
+        bool war = false;
+        for (const std::string& k : r.kinds) war = war || k.rfind("WAR", 0) == 0;
+        REQUIRE(war);
+        for (const HazardGroup& g : r.groups) CHECK(lines(g) == "test_race_checker.cu:35 test_race_checker.cu:37");
+    }
+}
+
+TEST_CASE("the two-barrier version of the rounds has no report") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    for (std::uint64_t seed = 0; seed < 10; ++seed) {
+        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, seed));
+        simt::test::Managed<int> data(64, 1);
+        rounds_two_barriers<<<1, 64>>>(data, 3);
+        const Run r = hazards();
+        CHECK(r.groups.empty());
+        for (int i = 0; i < 64; ++i) REQUIRE(data[i] == 8);
+    }
+}
+
+TEST_CASE("a warp-synchronous reduction is a warning under lockstep and an error under independent scheduling") {
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+        simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, seed));
+        simt::test::Managed<int> out(1);
+        last_warp_unsynced<<<1, 32>>>(out);
+        const Run lockstep = hazards();
+        CHECK(out[0] == (0 + 16) + (8 + 24));  // lockstep computes what pre-Volta GPUs did
+        REQUIRE_FALSE(lockstep.groups.empty());
+        CHECK_FALSE(lockstep.any_error);
+        for (const HazardGroup& g : lockstep.groups) {
+            CHECK(g.example.severity == Severity::Warning);
+            CHECK_THAT(g.example.kind, Catch::EndsWith(", warp-synchronous"));
+            CHECK_THAT(g.example.why, Catch::Contains("correct only where warps run in lockstep"));
+            CHECK_THAT(g.example.fix, Catch::Contains("__syncwarp()"));
+        }
+        simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, seed));
+        simt::test::Managed<int> out2(1);
+        last_warp_unsynced<<<1, 32>>>(out2);
+        const Run its = hazards();
+        REQUIRE_FALSE(its.groups.empty());
+        CHECK_FALSE(its.any_warning);
+        CHECK(its.any_error);
+    }
+}
+
+TEST_CASE("the reduction with __syncwarp between reads and writes has no report") {
+    SIMT_EACH_MODE();
+    for (std::uint64_t seed = 0; seed < 10; ++seed) {
+        simt::cuda::reset_device(simt::test::options(opts.mode, 32, seed));
+        simt::test::Managed<int> out(1);
+        last_warp_synced<<<1, 32>>>(out);
+        const Run r = hazards();
+        CHECK(r.groups.empty());
+        CHECK(out[0] == (0 + 16) + (8 + 24));
+    }
+}
+
+TEST_CASE("a shared counter incremented without atomics races; with atomicAdd it does not") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::test::Managed<int> out(1);
+    count_plain<<<1, 128>>>(out);
+    const Run plain = hazards();
+    CHECK(plain.any_error);
+    CHECK_FALSE(plain.kinds.empty());
+    count_atomic<<<1, 128>>>(out);
+    const Run atomic = hazards();
+    CHECK(atomic.groups.empty());
+    CHECK(out[0] == 128);
+}
+
+TEST_CASE("threads writing different bytes of one word do not race") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<char> out(128);
+    bytes_of_one_word<<<1, 128>>>(out);
+    const Run r = hazards();
+    CHECK(r.groups.empty());
+    CHECK(out[0] == char(127));
+}
+
+TEST_CASE("a warp collective orders the lanes that took part in it") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(64);
+    ordered_by_collectives<<<1, 64>>>(out);
+    const Run r = hazards();
+    CHECK(r.groups.empty());
+    CHECK(out[0] == 1);
+    CHECK(out[33] == 32);
+}
+
+TEST_CASE("identical hazards are grouped with a count; the text report names kernel, variable, threads, lines, why and fix") {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0));
+    simt::test::Managed<int> out(1);
+    last_warp_unsynced<<<4, 32>>>(out);
+        const Run r = hazards();
+    // Lockstep is deterministic: the read at line 62 of what lane 16 wrote at line 61.
+    const HazardGroup* found = nullptr;
+    for (const HazardGroup& g : r.groups)
+        if (g.example.kind == "RAW, warp-synchronous" && simt::describe(g.example.current.pc) == "test_race_checker.cu:62") found = &g;
+    REQUIRE(found != nullptr);
+    const HazardGroup& g = *found;
+    CHECK(g.instances > 1);
+    const std::string text = simt::check::format_text(g);
+    CHECK_THAT(text, Catch::StartsWith("simt: warning: race hazard (RAW, warp-synchronous) on shared memory in kernel last_warp_unsynced\n"));
+    CHECK_THAT(text, Catch::Contains("  Read of size 4 at __shared__ last_warp_unsynced::s["));
+    CHECK_THAT(text, Catch::Contains("by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_race_checker.cu:62"));
+    CHECK_THAT(text, Catch::Contains("  Previous write of size 4 by thread (8,0,0) of block (0,0,0) (warp 0, lane 8) at test_race_checker.cu:61"));
+    CHECK_THAT(text, Catch::Contains("  Why: "));
+    CHECK_THAT(text, Catch::Contains("  Fix: add __syncwarp() between line 61 and line 62"));
+    CHECK_THAT(text, Catch::Contains(" instances of this hazard in this launch)"));
+}
