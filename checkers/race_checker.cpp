@@ -15,9 +15,24 @@ std::uint64_t next_generation() {
 
 bool overlaps(std::uint8_t a, std::uint8_t b) { return (a & b) != 0; }
 
-std::string line_of(const void* pc) {
-    const SourceLocation where = locate(pc);
-    return where.file.empty() ? describe(pc) : "line " + std::to_string(where.line);
+int line_number(const void* pc) { return pc == nullptr ? 0 : locate(pc).line; }
+
+// Where the missing synchronisation goes. Both accesses lie in one barrier
+// interval; if the barrier that opened it sits textually between them, they
+// come from consecutive iterations of a loop and the barrier is missing at
+// the end of the loop body.
+std::string where_to_sync(const char* sync, int previous, int current, int interval_opener) {
+    const int lo = std::min(previous, current), hi = std::max(previous, current);
+    if (lo == 0) return std::string("add ") + sync + " between the two accesses";
+    if (interval_opener > lo && interval_opener < hi)
+        return std::string("the accesses come from consecutive loop iterations: add ") + sync +
+               " after line " + std::to_string(hi) + " (at the end of the loop body), so the next iteration's line " +
+               std::to_string(lo) + " cannot overtake it";
+    if (lo == hi)
+        return "separate the read and the write at line " + std::to_string(lo) + " with " + sync +
+               ": read into a local, " + sync + ", then store";
+    return std::string("add ") + sync + " between line " + std::to_string(previous) + " and line " +
+           std::to_string(current);
 }
 
 }  // namespace
@@ -38,13 +53,18 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.block = block;
     s.block_linear = block.x + std::uint64_t(launch.grid.x) * (block.y + std::uint64_t(launch.grid.y) * block.z);
     s.block_epoch = 1;
+    s.interval_opened_at = nullptr;
     s.warp_size = launch.warp_size;
     const std::size_t threads = launch.block.volume();
     s.lane_epoch.assign(threads, 0);
     s.clock.assign(threads * s.warp_size, 0);
 }
 
-void RaceChecker::on_barrier_release(Dim3, std::uint32_t) { ++state().block_epoch; }
+void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
+    BlockState& s = state();
+    ++s.block_epoch;
+    s.interval_opened_at = e.pc;
+}
 
 void RaceChecker::on_warp_sync(const WarpSyncEvent& e) {
     BlockState& s = state();
@@ -147,27 +167,22 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
     before.warp = other / ws;
     before.lane = other % ws;
     r.previous = HazardAccess{before, previous.kind, previous.size, previous.pc};
-    const std::string first = line_of(previous.pc), second = line_of(e.pc);
+    const int first = line_number(previous.pc), second = line_number(e.pc);
+    const int opener = line_number(s.interval_opened_at);
     if (same_warp) {
         r.why = lockstep
                     ? "lanes of one warp access the same bytes without __syncwarp; this is correct only where warps "
                       "run in lockstep (pre-Volta, AMD) and races on Volta and later"
                     : "two lanes of one warp access the same bytes with nothing ordering them; since Volta the lanes "
                       "of a warp are scheduled independently";
-        r.fix = first == second
-                    ? "separate the read and the write at " + first +
-                          " with __syncwarp(): read into a local, __syncwarp(), then store"
-                    : "add __syncwarp() between " + first + " and " + second;
+        r.fix = where_to_sync("__syncwarp()", first, second, opener);
     } else {
         const std::string k = kind;
         r.why = "threads of different warps access the same bytes with no barrier between, so the " +
                 std::string(k == "RAW"   ? "read may see the value from before or after the write"
                             : k == "WAR" ? "write may change the value before the other thread has read it"
                                          : "final value depends on which write lands last");
-        r.fix = first == second
-                    ? "separate the read and the write at " + first +
-                          " with __syncthreads(): read into a local, __syncthreads(), then store"
-                    : "add __syncthreads() between " + first + " and " + second;
+        r.fix = where_to_sync("__syncthreads()", first, second, opener);
     }
     log_.add(s.block_linear, std::move(r));
 }

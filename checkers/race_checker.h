@@ -28,7 +28,7 @@ public:
 
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_access(const AccessEvent& e) override;
-    void on_barrier_release(Dim3 block, std::uint32_t participants) override;
+    void on_barrier_release(const BarrierReleaseEvent& e) override;
     void on_warp_sync(const WarpSyncEvent& e) override;
 
 private:
@@ -53,6 +53,7 @@ private:
         Dim3 block;
         std::uint64_t block_linear = 0;
         std::uint32_t block_epoch = 0;
+        const void* interval_opened_at = nullptr;  // the barrier that began this epoch
         unsigned warp_size = 32;
         std::vector<std::uint32_t> lane_epoch;  // per thread
         std::vector<std::uint32_t> clock;       // per thread x warp lane

@@ -124,7 +124,7 @@ void Block::thread_exited() {
             return;
         }
     }
-    if (barrier_arrived_ != 0 && barrier_arrived_ == live_) release_barrier();
+    if (barrier_arrived_ != 0 && barrier_arrived_ == live_) release_barrier(last_barrier_pc_);
     if (w.ready == 0 && w.converging != 0) resolve_convergence(t.id.warp);
 }
 
@@ -133,16 +133,17 @@ std::uint32_t Block::barrier(const void* pc, bool predicate) {
     for (Checker* c : checkers_) c->on_barrier_arrive(BarrierEvent{t.id, pc});
     ++barrier_arrived_;
     barrier_true_ += predicate ? 1 : 0;
+    last_barrier_pc_ = pc;
     if (barrier_arrived_ == live_) {
         t.value = barrier_true_;
-        release_barrier();
+        release_barrier(pc);
         return std::uint32_t(t.value);
     }
     wait(WaitKind::Barrier, pc);
     return std::uint32_t(t.value);
 }
 
-void Block::release_barrier() {
+void Block::release_barrier(const void* pc) {
     const std::uint32_t participants = barrier_arrived_;
     const std::uint32_t count = barrier_true_;
     barrier_arrived_ = 0;
@@ -153,7 +154,8 @@ void Block::release_barrier() {
             set_ready(t);
         }
     }
-    for (Checker* c : checkers_) c->on_barrier_release(block_index_, participants);
+    const BarrierReleaseEvent event{block_index_, participants, pc};
+    for (Checker* c : checkers_) c->on_barrier_release(event);
 }
 
 std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,

@@ -89,7 +89,7 @@ private:
     void suspend_running();
     void wait(WaitKind kind, const void* pc);
     void set_ready(SimThread& t);
-    void release_barrier();
+    void release_barrier(const void* pc);
     void complete_warp_collective(std::uint32_t warp, std::size_t rendezvous);
     bool resolve_convergence(std::uint32_t warp);
     void record_fault(FaultKind kind, std::string message);
@@ -126,6 +126,7 @@ private:
     std::uint32_t live_ = 0;
     std::uint32_t barrier_arrived_ = 0;
     std::uint32_t barrier_true_ = 0;
+    const void* last_barrier_pc_ = nullptr;
     Fault fault_;
     std::string output_;
 };

@@ -53,6 +53,13 @@ struct BarrierEvent {
     const void* pc;
 };
 
+// Every thread that waited at a block barrier has been released.
+struct BarrierReleaseEvent {
+    Dim3 block;
+    std::uint32_t participants = 0;
+    const void* pc = nullptr;  // where the last thread arrived
+};
+
 struct WarpCollectiveEvent {
     ThreadId who;
     std::uint64_t mask;
@@ -82,8 +89,7 @@ public:
     virtual void on_block_end(const LaunchInfo&, Dim3 /*block*/) {}
     virtual void on_access(const AccessEvent&) {}
     virtual void on_barrier_arrive(const BarrierEvent&) {}
-    // Every thread that waited at the barrier has been released.
-    virtual void on_barrier_release(Dim3 /*block*/, std::uint32_t /*participants*/) {}
+    virtual void on_barrier_release(const BarrierReleaseEvent&) {}
     virtual void on_warp_collective(const WarpCollectiveEvent&) {}
     virtual void on_warp_sync(const WarpSyncEvent&) {}
     virtual void on_fence(const FenceEvent&) {}

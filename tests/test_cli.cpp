@@ -109,3 +109,46 @@ TEST_CASE("bad options are refused with a message") {
     CHECK(simt("run --mode warp " + program("exit_status.cu")).status != 0);
     CHECK(simt("run /nonexistent.cu").status != 0);
 }
+
+namespace {
+
+std::string catalog(const std::string& name) { return std::string(SIMT_KERNELS_DIR) + "/catalog/" + name; }
+
+struct CatalogCase {
+    const char* broken;
+    std::vector<std::string> its_report;       // what stderr must contain, its mode
+    std::vector<std::string> lockstep_report;  // and in lockstep mode
+    int lockstep_status;
+};
+
+}  // namespace
+
+TEST_CASE("every broken program of the teaching catalog gets its report; every fixed twin runs clean") {
+    const std::vector<CatalogCase> cases = {
+        {"missing_barrier_raw", {"error: race hazard (", "rotate::ring[", "missing_barrier_raw.cu:11", "missing_barrier_raw.cu:12", "Fix: add __syncthreads() between line 11 and line 12"},
+         {"error: race hazard (", "rotate::ring[", "Fix: add __syncthreads() between line"}, 1},
+        {"missing_barrier_war", {"error: race hazard (WAR", "smooth::buf[", "missing_barrier_war.cu:14", "missing_barrier_war.cu:16", "add __syncthreads() after line 16 (at the end of the loop body)"},
+         {"error: race hazard (", "smooth::buf["}, 1},
+        {"shared_counter", {"error: race hazard (", "count::counter", "shared_counter.cu:12"}, {"error: race hazard (", "count::counter"}, 1},
+        {"warp_synchronous", {"error: race hazard (RAW, intra-warp)", "reduce::s[", "Fix: add __syncwarp() between line"},
+         {"warning: race hazard (RAW, warp-synchronous)", "correct only where warps run in lockstep"}, 0},
+        {"divergent_barrier", {"deadlock in kernel stage", "at a block barrier (__syncthreads) at divergent_barrier.cu:12", "at a warp collective at divergent_barrier.cu:14"},
+         {"deadlock in kernel stage", "divergent_barrier.cu:12", "divergent_barrier.cu:14"}, 1},
+        {"bad_syncwarp_mask", {"bad_syncwarp_mask.cu:12"}, {"bad_syncwarp_mask.cu:12", "names lane 1 in its mask, but that lane has exited"}, 1},
+    };
+    for (const CatalogCase& c : cases) {
+        CAPTURE(c.broken);
+        const Result its = simt(std::string("run --mode its ") + catalog(std::string(c.broken) + ".cu"));
+        CHECK(its.status == 1);
+        for (const std::string& piece : c.its_report) CHECK_THAT(its.err, Catch::Contains(piece));
+        const Result lockstep = simt(std::string("run --mode lockstep ") + catalog(std::string(c.broken) + ".cu"));
+        CHECK(lockstep.status == c.lockstep_status);
+        for (const std::string& piece : c.lockstep_report) CHECK_THAT(lockstep.err, Catch::Contains(piece));
+        for (const char* mode : {"its", "lockstep"}) {
+            const Result fixed = simt(std::string("run --mode ") + mode + " " + catalog(std::string(c.broken) + "_fixed.cu"));
+            CHECK(fixed.status == 0);
+            CHECK(fixed.err.empty());
+            CHECK_THAT(fixed.out, !Catch::Contains("wrong") || Catch::Contains(" 0 of "));
+        }
+    }
+}

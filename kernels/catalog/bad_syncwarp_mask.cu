@@ -1,0 +1,32 @@
+// BUG CLASS: bad __syncwarp / shuffle mask.
+// Only the even lanes take the branch, but they pass the full mask, naming
+// odd lanes that never arrive: undefined behaviour on a GPU (a hang or a
+// wrong value). Twin: bad_syncwarp_mask_fixed.cu passes the mask of the lanes
+// that actually take part, from __ballot_sync.
+#include <cstdio>
+
+__global__ void pair_sums(const int* in, int* out) {
+    const int lane = threadIdx.x;
+    const int v = in[lane];
+    if (lane % 2 == 0) {
+        const int right = __shfl_down_sync(0xffffffff, v, 2);
+        out[lane / 2] = v + right;
+    }
+}
+
+int main() {
+    int *in, *out;
+    cudaMalloc(&in, 32 * sizeof(int));
+    cudaMalloc(&out, 16 * sizeof(int));
+    int host[32];
+    for (int i = 0; i < 32; ++i) host[i] = i;
+    cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice);
+    pair_sums<<<1, 32>>>(in, out);
+    cudaError_t e = cudaDeviceSynchronize();
+    int sums[16];
+    cudaMemcpy(sums, out, sizeof sums, cudaMemcpyDeviceToHost);
+    printf("pair_sums: %s, first sums %d %d %d\n", cudaGetErrorString(e), sums[0], sums[1], sums[2]);
+    cudaFree(in);
+    cudaFree(out);
+    return 0;
+}
