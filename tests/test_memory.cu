@@ -167,3 +167,47 @@ TEST_CASE("device memory allocations are distinct and 256-byte aligned") {
     cudaFree(a);
     cudaFree(b);
 }
+
+TEST_CASE("device queries, streams and events behave like a one-GPU machine") {
+    simt::cuda::reset_device(simt::EngineOptions{});
+    int count = 0, device = -1;
+    CHECK(cudaGetDeviceCount(&count) == cudaSuccess);
+    CHECK(count == 1);
+    CHECK(cudaSetDevice(0) == cudaSuccess);
+    CHECK(cudaGetDevice(&device) == cudaSuccess);
+    CHECK(device == 0);
+    CHECK(cudaSetDevice(1) == cudaErrorInvalidDevice);
+    CHECK(cudaGetLastError() == cudaErrorInvalidDevice);
+    CHECK(std::string(cudaGetErrorString(cudaErrorInvalidDevice)) == "invalid device ordinal");
+    CHECK(std::string(cudaGetErrorName(cudaErrorIllegalAddress)) == "cudaErrorIllegalAddress");
+
+    cudaStream_t stream;
+    REQUIRE(cudaStreamCreate(&stream) == cudaSuccess);
+    cudaEvent_t start, stop;
+    REQUIRE(cudaEventCreate(&start) == cudaSuccess);
+    REQUIRE(cudaEventCreate(&stop) == cudaSuccess);
+    float ms = -1;
+    CHECK(cudaEventElapsedTime(&ms, start, stop) == cudaErrorInvalidResourceHandle);  // not recorded yet
+    simt::test::Managed<char> out(32, 0);
+    REQUIRE(cudaEventRecord(start, stream) == cudaSuccess);
+    uses_dynamic<<<1, 32, 32, stream>>>(out);
+    REQUIRE(cudaEventRecord(stop, stream) == cudaSuccess);
+    REQUIRE(cudaEventSynchronize(stop) == cudaSuccess);
+    REQUIRE(cudaStreamSynchronize(stream) == cudaSuccess);
+    REQUIRE(cudaEventElapsedTime(&ms, start, stop) == cudaSuccess);
+    CHECK(ms >= 0.0f);
+    CHECK(out[31] == 31);
+    int* d = nullptr;
+    REQUIRE(cudaMalloc(&d, 4 * sizeof(int)) == cudaSuccess);
+    const int values[4] = {1, 2, 3, 4};
+    int back[4] = {};
+    REQUIRE(cudaMemcpyAsync(d, values, sizeof values, cudaMemcpyHostToDevice, stream) == cudaSuccess);
+    REQUIRE(cudaMemsetAsync(d, 0, sizeof(int), stream) == cudaSuccess);
+    REQUIRE(cudaMemcpyAsync(back, d, sizeof back, cudaMemcpyDeviceToHost, stream) == cudaSuccess);
+    CHECK(back[0] == 0);
+    CHECK(back[3] == 4);
+    cudaFree(d);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    cudaStreamDestroy(stream);
+}

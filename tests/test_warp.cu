@@ -42,18 +42,19 @@ __global__ void active_in_branch(unsigned* mask_out) {
 
 __global__ void matching(const int* value, unsigned* any, unsigned* all, int* pred) {
     const int i = threadIdx.x;
-    any[i] = __match_any_sync(0xffffffff, value[i]);
-    all[i] = __match_all_sync(0xffffffff, value[i], &pred[i]);
+    any[i] = __match_any_sync(simt_full_mask(), value[i]);
+    all[i] = __match_all_sync(simt_full_mask(), value[i], &pred[i]);
 }
 
 __global__ void reductions(const int* v, int* add, int* mn, int* mx, unsigned* a, unsigned* o, unsigned* x) {
     const int i = threadIdx.x;
-    add[i] = __reduce_add_sync(0xffffffff, v[i]);
-    mn[i] = __reduce_min_sync(0xffffffff, v[i]);
-    mx[i] = __reduce_max_sync(0xffffffff, v[i]);
-    a[i] = __reduce_and_sync(0xffffffff, unsigned(v[i]));
-    o[i] = __reduce_or_sync(0xffffffff, unsigned(v[i]));
-    x[i] = __reduce_xor_sync(0xffffffff, unsigned(v[i]));
+    const unsigned long long mask = simt_full_mask();
+    add[i] = __reduce_add_sync(mask, v[i]);
+    mn[i] = __reduce_min_sync(mask, v[i]);
+    mx[i] = __reduce_max_sync(mask, v[i]);
+    a[i] = __reduce_and_sync(mask, unsigned(v[i]));
+    o[i] = __reduce_or_sync(mask, unsigned(v[i]));
+    x[i] = __reduce_xor_sync(mask, unsigned(v[i]));
 }
 
 // The warp-level tutorial's conditional __syncwarp: lanes that took the
@@ -153,33 +154,35 @@ TEST_CASE("__activemask names the lanes that reached it together") {
 }
 
 TEST_CASE("__match_any_sync groups lanes by value; __match_all_sync says whether all agree") {
-    SIMT_EACH_MODE();
-    simt::test::Managed<int> value(32), pred(32);
-    simt::test::Managed<unsigned> any(32), all(32);
-    for (int i = 0; i < 32; ++i) value[i] = i % 4;
-    matching<<<1, 32>>>(value, any, all, pred);
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int ws = int(opts.warp_size);
+    simt::test::Managed<int> value(ws), pred(ws);
+    simt::test::Managed<unsigned> any(ws), all(ws);
+    for (int i = 0; i < ws; ++i) value[i] = i % 4;
+    matching<<<1, ws>>>(value, any, all, pred);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    for (int i = 0; i < 32; ++i) {
-        REQUIRE(any[i] == (0x11111111u << (i % 4)));
+    for (int i = 0; i < ws; ++i) {
+        REQUIRE(any[i] == (0x11111111u << (i % 4)));  // the low 32 lanes of the mask
         REQUIRE(all[i] == 0u);
         REQUIRE(pred[i] == 0);
     }
-    for (int i = 0; i < 32; ++i) value[i] = 7;
-    matching<<<1, 32>>>(value, any, all, pred);
+    for (int i = 0; i < ws; ++i) value[i] = 7;
+    matching<<<1, ws>>>(value, any, all, pred);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    for (int i = 0; i < 32; ++i) {
+    for (int i = 0; i < ws; ++i) {
         REQUIRE(all[i] == 0xffffffffu);
         REQUIRE(pred[i] == 1);
     }
 }
 
 TEST_CASE("__reduce_*_sync give every lane the warp's sum, min, max, and, or and xor") {
-    SIMT_EACH_MODE();
-    simt::test::Managed<int> v(32), add(32), mn(32), mx(32);
-    simt::test::Managed<unsigned> a(32), o(32), x(32);
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int ws = int(opts.warp_size);
+    simt::test::Managed<int> v(ws), add(ws), mn(ws), mx(ws);
+    simt::test::Managed<unsigned> a(ws), o(ws), x(ws);
     int sum = 0, lo = 1 << 30, hi = -(1 << 30);
     unsigned ea = ~0u, eo = 0, ex = 0;
-    for (int i = 0; i < 32; ++i) {
+    for (int i = 0; i < ws; ++i) {
         v[i] = (i * 37) % 23 - 11;
         sum += v[i];
         lo = std::min(lo, v[i]);
@@ -188,9 +191,9 @@ TEST_CASE("__reduce_*_sync give every lane the warp's sum, min, max, and, or and
         eo |= unsigned(v[i]);
         ex ^= unsigned(v[i]);
     }
-    reductions<<<1, 32>>>(v, add, mn, mx, a, o, x);
+    reductions<<<1, ws>>>(v, add, mn, mx, a, o, x);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    for (int i = 0; i < 32; ++i) {
+    for (int i = 0; i < ws; ++i) {
         REQUIRE(add[i] == sum);
         REQUIRE(mn[i] == lo);
         REQUIRE(mx[i] == hi);
