@@ -30,14 +30,6 @@ std::string capitalised(std::string s) {
     return s;
 }
 
-std::string thread_text(const ThreadId& t) {
-    std::ostringstream s;
-    s << "thread (" << t.thread.x << "," << t.thread.y << "," << t.thread.z << ") of block ("
-      << t.block.x << "," << t.block.y << "," << t.block.z << ") (warp " << t.warp << ", lane "
-      << t.lane << ")";
-    return s.str();
-}
-
 }  // namespace
 
 std::string format_text(const HazardGroup& group) {
@@ -47,10 +39,10 @@ std::string format_text(const HazardGroup& group) {
       << " hazard (" << r.kind << ") on " << space_name(r.space) << " memory in kernel " << r.kernel
       << "\n";
     s << "  " << capitalised(access_name(r.current.kind)) << " of size " << r.current.size << " at "
-      << r.location << " by " << thread_text(r.current.who) << " at " << describe(r.current.pc)
+      << r.location << " by " << describe(r.current.who) << " at " << describe(r.current.pc)
       << "\n";
     s << "  Previous " << access_name(r.previous.kind) << " of size " << r.previous.size << " by "
-      << thread_text(r.previous.who) << " at " << describe(r.previous.pc) << "\n";
+      << describe(r.previous.who) << " at " << describe(r.previous.pc) << "\n";
     s << "  Why: " << r.why << "\n";
     s << "  Fix: " << r.fix << "\n";
     if (group.instances > 1)

@@ -81,7 +81,7 @@ void Block::thread_main(void* self) {
     if (!thrown.empty())
         block->fail(FaultKind::Exception, "kernel " + std::string(block->info_.kernel) +
                                               " threw " + thrown + " in " +
-                                              block->describe_thread(block->current()));
+                                              describe(block->current().id));
     block->thread_exited();
 }
 
@@ -118,7 +118,7 @@ void Block::thread_exited() {
     for (const WarpRendezvous& r : w.pending) {
         if ((r.expected & lane_bit(t)) != 0) {
             record_fault(FaultKind::WarpSync,
-                         describe_thread(t) + " exited while lanes of its warp wait for it in the "
+                         describe(t.id) + " exited while lanes of its warp wait for it in the "
                          "collective at " + describe(r.pc) +
                          " (their mask names this lane); on a GPU this hangs or gives undefined results");
             return;
@@ -166,7 +166,7 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
     if ((mask & bit) == 0) {
         char m[32];
         std::snprintf(m, sizeof m, "0x%llx", static_cast<unsigned long long>(mask));
-        fail(FaultKind::WarpSync, "the mask " + std::string(m) + " passed by " + describe_thread(t) +
+        fail(FaultKind::WarpSync, "the mask " + std::string(m) + " passed by " + describe(t.id) +
                                       " at " + describe(pc) +
                                       " does not include the calling lane " +
                                       std::to_string(t.id.lane) +
@@ -179,14 +179,14 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
     WarpRendezvous& r = w.pending[index];
     if (r.combine != combine) {
         fail(FaultKind::WarpSync, "lanes of one warp meet at different kinds of collective: " +
-                                      describe_thread(t) + " is at " + describe(pc) +
+                                      describe(t.id) + " is at " + describe(pc) +
                                       " while other lanes named in its mask wait at " +
                                       describe(r.pc));
     }
     r.expected |= named;
     if ((r.expected & w.exited) != 0) {
         const unsigned lane = unsigned(__builtin_ctzll(r.expected & w.exited));
-        fail(FaultKind::WarpSync, "the collective at " + describe(pc) + " in " + describe_thread(t) +
+        fail(FaultKind::WarpSync, "the collective at " + describe(pc) + " in " + describe(t.id) +
                                       " names lane " + std::to_string(lane) +
                                       " in its mask, but that lane has exited; on a GPU this "
                                       "hangs or gives undefined results");
@@ -282,8 +282,7 @@ void Block::fail(FaultKind kind, std::string message) {
     std::abort();  // an abandoned fiber is never resumed
 }
 
-std::string Block::describe_thread(const SimThread& t) const {
-    const ThreadId& i = t.id;
+std::string describe(const ThreadId& i) {
     std::ostringstream s;
     s << "thread (" << i.thread.x << "," << i.thread.y << "," << i.thread.z << ") of block ("
       << i.block.x << "," << i.block.y << "," << i.block.z << ") (warp " << i.warp << ", lane "

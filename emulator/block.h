@@ -94,7 +94,6 @@ private:
     bool resolve_convergence(std::uint32_t warp);
     void record_fault(FaultKind kind, std::string message);
     Fault deadlock_fault() const;
-    std::string describe_thread(const SimThread& t) const;
     std::uint64_t lane_bit(const SimThread& t) const { return std::uint64_t(1) << t.id.lane; }
 
     struct WarpRendezvous {

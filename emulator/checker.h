@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "emulator/geometry.h"
 
@@ -23,6 +24,10 @@ struct ThreadId {
     std::uint32_t warp = 0;
     std::uint32_t lane = 0;
 };
+
+// "thread (x,y,z) of block (x,y,z) (warp w, lane l)": how every report names
+// a simulated thread.
+std::string describe(const ThreadId& id);
 
 struct LaunchInfo {
     const char* kernel = "";

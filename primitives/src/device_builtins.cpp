@@ -45,13 +45,8 @@ void* dynamic_shared() { return device::in_kernel() ? device::dynamic_shared() :
 namespace {
 
 std::string where(const void* pc) {
-    const simt::ThreadId& t = device::thread();
-    return "kernel " + std::string(device::launch().kernel) + ", thread (" +
-           std::to_string(t.thread.x) + "," + std::to_string(t.thread.y) + "," +
-           std::to_string(t.thread.z) + ") of block (" + std::to_string(t.block.x) + "," +
-           std::to_string(t.block.y) + "," + std::to_string(t.block.z) + ") (warp " +
-           std::to_string(t.warp) + ", lane " + std::to_string(t.lane) + ") at " +
-           simt::describe(pc);
+    return "kernel " + std::string(device::launch().kernel) + ", " + simt::describe(device::thread()) +
+           " at " + simt::describe(pc);
 }
 
 [[noreturn]] void outside_kernel(const char* what) {
