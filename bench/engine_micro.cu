@@ -106,10 +106,17 @@ int main(int argc, char** argv) {
         const char* name;
         simt::ScheduleMode mode;
         unsigned threads;
+        bool race;
     };
-    for (const Config c : {Config{"its", simt::ScheduleMode::Independent, 1}, Config{"its", simt::ScheduleMode::Independent, 0},
-                           Config{"lockstep", simt::ScheduleMode::Lockstep, 1}, Config{"lockstep", simt::ScheduleMode::Lockstep, 0}}) {
-        simt::cuda::reset_device(simt::EngineOptions{}.with_mode(c.mode).with_threads(c.threads));
+    const std::vector<Config> configs = {
+        {"its", simt::ScheduleMode::Independent, 1, false},     {"its", simt::ScheduleMode::Independent, 0, false},
+        {"lockstep", simt::ScheduleMode::Lockstep, 1, false},   {"lockstep", simt::ScheduleMode::Lockstep, 0, false},
+        {"its", simt::ScheduleMode::Independent, 1, true},      {"its", simt::ScheduleMode::Independent, 0, true},
+        {"lockstep", simt::ScheduleMode::Lockstep, 1, true},    {"lockstep", simt::ScheduleMode::Lockstep, 0, true}};
+    for (const Config& c : configs) {
+        simt::cuda::CheckOptions checks;
+        checks.race = c.race;
+        simt::cuda::reset_device(simt::EngineOptions{}.with_mode(c.mode).with_threads(c.threads), checks);
         float *in, *out;
         cudaMalloc(&in, n * sizeof(float));
         cudaMalloc(&out, blocks * sizeof(float));
@@ -121,8 +128,9 @@ int main(int argc, char** argv) {
         std::vector<float> got(blocks);
         cudaMemcpy(got.data(), out, blocks * sizeof(float), cudaMemcpyDeviceToHost);
         const bool ok = got == serial_out;
-        std::printf("| tree reduction 2^20 floats, 4096 x 256 threads, %s, --threads %s | %.1f ms (%.0fx serial)%s |\n", c.name,
-                    c.threads == 0 ? "default" : "1", t * 1e3, t / serial, ok ? "" : " WRONG RESULT");
+        std::printf("| tree reduction 2^20 floats, 4096 x 256 threads, %s, --threads %s, checks %s | %.1f ms (%.0fx serial)%s |\n",
+                    c.name, c.threads == 0 ? "default" : "1", c.race ? "race" : "none", t * 1e3, t / serial,
+                    ok ? "" : " WRONG RESULT");
         cudaFree(in);
         cudaFree(out);
     }

@@ -12,10 +12,26 @@
 
 namespace simt {
 
+void LaunchProgress::finished(std::uint64_t block) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_[block] = true;
+        while (prefix_ < done_.size() && done_[prefix_]) ++prefix_;
+    }
+    changed_.notify_all();
+}
+
+void LaunchProgress::wait_for_blocks_below(std::uint64_t block) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return prefix_ >= block; });
+}
+
 Block::Block(const KernelLaunch& launch, const LaunchInfo& info, std::uint64_t block_linear,
-             const EngineOptions& options, const std::vector<Checker*>& checkers, Worker& worker)
+             const EngineOptions& options, const std::vector<Checker*>& checkers, Worker& worker,
+             LaunchProgress* progress)
     : launch_(launch), info_(info), block_index_(launch.grid.unlinearize(block_linear)),
-      options_(options), checkers_(checkers), worker_(worker) {
+      options_(options), checkers_(checkers), worker_(worker), progress_(progress),
+      block_linear_(block_linear) {
     const std::uint32_t count = std::uint32_t(launch.block.volume());
     const unsigned ws = options.warp_size;
     policy_ = make_policy(options, count, mix_seed(mix_seed(options.seed, info.launch_index),

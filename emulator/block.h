@@ -3,8 +3,10 @@
 // thread runs next is the SchedulePolicy's choice.
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,24 @@
 namespace simt {
 
 class Worker;
+
+// Which blocks of a launch have finished. A block's first global atomic waits
+// until every lower-numbered block has finished, so atomics from different
+// blocks take effect in block order whatever the number of workers: the
+// results (and the values atomics return) are the same for any --threads.
+// Lower blocks were claimed first, so they are running or done: no cycle.
+class LaunchProgress {
+public:
+    explicit LaunchProgress(std::uint64_t blocks) : done_(blocks, false) {}
+    void finished(std::uint64_t block);
+    void wait_for_blocks_below(std::uint64_t block);
+
+private:
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::vector<bool> done_;
+    std::uint64_t prefix_ = 0;  // blocks [0, prefix_) have all finished
+};
 
 enum class ThreadState : std::uint8_t {
     Ready,      // may be picked to run
@@ -56,7 +76,8 @@ using WarpCombine = std::uint64_t (*)(const WarpExchange&, unsigned lane);
 class Block {
 public:
     Block(const KernelLaunch& launch, const LaunchInfo& info, std::uint64_t block_linear,
-          const EngineOptions& options, const std::vector<Checker*>& checkers, Worker& worker);
+          const EngineOptions& options, const std::vector<Checker*>& checkers, Worker& worker,
+          LaunchProgress* progress);
     ~Block();
     Block(const Block&) = delete;
     Block& operator=(const Block&) = delete;
@@ -81,6 +102,13 @@ public:
         if (policy_->yield_at_access(running_->id.linear)) suspend_running();
     }
     [[noreturn]] void fail(FaultKind kind, std::string message);
+    // Called before a global atomic: see LaunchProgress.
+    void order_global_atomic() {
+        if (progress_ != nullptr && !atomics_ordered_) {
+            progress_->wait_for_blocks_below(block_linear_);
+            atomics_ordered_ = true;
+        }
+    }
     unsigned warp_size() const { return options_.warp_size; }
 
 private:
@@ -118,6 +146,9 @@ private:
     const EngineOptions& options_;
     const std::vector<Checker*>& checkers_;
     Worker& worker_;
+    LaunchProgress* progress_;
+    std::uint64_t block_linear_;
+    bool atomics_ordered_ = false;
     std::unique_ptr<SchedulePolicy> policy_;
     std::vector<SimThread> threads_;
     std::vector<WarpState> warps_;

@@ -90,13 +90,21 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     // Blocks after the first failing one are not started; blocks before it
     // always run, so which fault is reported does not depend on the workers.
     std::atomic<std::uint64_t> first_failure{blocks};
+    const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
+    // With one worker blocks already run in order; no waiting is needed.
+    std::unique_ptr<LaunchProgress> progress = workers > 1 ? std::make_unique<LaunchProgress>(blocks) : nullptr;
     auto job = [&](Worker& worker) {
         for (;;) {
             const std::uint64_t b = next.fetch_add(1);
-            if (b >= blocks || b > first_failure.load()) return;
-            Block block(l, info, b, options_, checkers_, worker);
+            if (b >= blocks) return;
+            if (b > first_failure.load()) {
+                if (progress) progress->finished(b);  // skipped, so nobody waits for it
+                continue;
+            }
+            Block block(l, info, b, options_, checkers_, worker, progress.get());
             results[b].fault = block.run();
             results[b].output = std::move(block.output());
+            if (progress) progress->finished(b);
             if (results[b].fault) {
                 std::uint64_t seen = first_failure.load();
                 while (b < seen && !first_failure.compare_exchange_weak(seen, b)) {
@@ -104,7 +112,6 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
             }
         }
     };
-    const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
     pool_->run(workers, job);
 
     const std::uint64_t end = std::min(blocks, first_failure.load() + 1);

@@ -46,6 +46,33 @@ __global__ void ordered_print() {
     if (threadIdx.x % 16 == 0) printf("block %u thread %u\n", blockIdx.x, threadIdx.x);
 }
 
+// Cross-block communication through global atomics: a ticket per block and
+// a float sum whose rounding depends on the order of the additions.
+__global__ void tickets_and_sum(unsigned* next, unsigned* order, float* sum, const float* values) {
+    __shared__ unsigned ticket;
+    if (threadIdx.x == 0) ticket = atomicAdd(next, 1u);
+    __syncthreads();
+    if (threadIdx.x == 0) order[ticket] = blockIdx.x;
+    atomicAdd(sum, values[blockIdx.x * blockDim.x + threadIdx.x]);
+}
+
+struct AtomicOutcome {
+    std::vector<unsigned> order;
+    float sum;
+    bool operator==(const AtomicOutcome&) const = default;
+};
+
+AtomicOutcome run_atomics(unsigned threads) {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, 7, threads));
+    const int blocks = 24, per_block = 64;
+    simt::test::Managed<unsigned> next(1, 0), order(blocks, 99);
+    simt::test::Managed<float> sum(1, 0.0f), values(blocks * per_block);
+    for (int i = 0; i < blocks * per_block; ++i) values[i] = 1.0f / float(i + 3);  // rounding depends on order
+    tickets_and_sum<<<blocks, per_block>>>(next, order, sum, values);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    return AtomicOutcome{order.vector(), sum[0]};
+}
+
 int run_unrolled(simt::ScheduleMode mode, std::uint64_t seed) {
     simt::cuda::reset_device(simt::test::options(mode, 32, seed));
     simt::test::Managed<int> in(128 * 4, 1), out(4, 0);
@@ -106,4 +133,11 @@ TEST_CASE("device printf output comes in block order and is identical for any nu
     CHECK(one.rfind("block 0 thread ", 0) == 0);
     CHECK(one.find("block 5 thread 48\n") != std::string::npos);
     CHECK(one.find("block 5") > one.find("block 4"));
+}
+
+TEST_CASE("global atomics from different blocks take effect in block order, so results do not depend on --threads") {
+    const AtomicOutcome one = run_atomics(1);
+    for (unsigned b = 0; b < one.order.size(); ++b) CHECK(one.order[b] == b);
+    CHECK(run_atomics(2) == one);
+    CHECK(run_atomics(4) == one);
 }
