@@ -26,16 +26,16 @@ void LaunchProgress::wait_for_blocks_below(std::uint64_t block) {
     changed_.wait(lock, [&] { return prefix_ >= block; });
 }
 
-Block::Block(const KernelLaunch& launch, const LaunchInfo& info, std::uint64_t block_linear,
-             const EngineOptions& options, const std::vector<Checker*>& checkers, Worker& worker,
-             LaunchProgress* progress)
-    : launch_(launch), info_(info), block_index_(launch.grid.unlinearize(block_linear)),
-      options_(options), checkers_(checkers), worker_(worker), progress_(progress),
-      block_linear_(block_linear) {
+Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker)
+    : launch_(context.launch), info_(context.info),
+      block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
+      checkers_(context.checkers), memory_(context.memory), worker_(worker),
+      progress_(context.progress), block_linear_(block_linear) {
+    const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
-    const unsigned ws = options.warp_size;
-    policy_ = make_policy(options, count, mix_seed(mix_seed(options.seed, info.launch_index),
-                                                   block_linear));
+    const unsigned ws = options_.warp_size;
+    policy_ = make_policy(options_, count, mix_seed(mix_seed(options_.seed, info_.launch_index),
+                                                    block_linear));
     threads_ = std::vector<SimThread>(count);
     warps_ = std::vector<WarpState>((count + ws - 1) / ws);
     for (std::uint32_t i = 0; i < count; ++i) {
@@ -296,6 +296,36 @@ void Block::fail(FaultKind kind, std::string message) {
     t.state = ThreadState::Abandoned;
     suspend_running();
     std::abort();  // an abandoned fiber is never resumed
+}
+
+void Block::check_bounds(MemorySpace space, std::uintptr_t a, std::uint32_t size, AccessKind kind,
+                         const void* pc) {
+    const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
+    char text[64];
+    std::snprintf(text, sizeof text, "%#llx", static_cast<unsigned long long>(a));
+    if (space == MemorySpace::Shared) {
+        if (!worker_.in_dynamic_shared(a)) return;  // static __shared__: bounds unknown (see docs)
+        const std::uintptr_t offset = a - std::uintptr_t(worker_.dynamic_shared());
+        if (offset + size <= launch_.dynamic_shared) return;
+        fail(FaultKind::IllegalAddress,
+             std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) + " in kernel " +
+                 info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": byte offset " +
+                 std::to_string(offset) + " of extern __shared__ memory, but the launch gave " +
+                 std::to_string(launch_.dynamic_shared) +
+                 " bytes (third <<<>>> argument); the access was not performed");
+    }
+    if (!memory_.contains(a)) return;  // __device__ variables: their own section
+    if (a >= known_lo_ && a + size <= known_hi_) return;
+    const std::optional<Allocation> hit = memory_.find(a);
+    if (hit && a + size <= hit->base + hit->size) {
+        known_lo_ = hit->base;
+        known_hi_ = hit->base + hit->size;
+        return;
+    }
+    fail(FaultKind::IllegalAddress,
+         std::string("invalid global ") + what + " of size " + std::to_string(size) + " in kernel " +
+             info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " + text +
+             " " + memory_.explain(a, size) + "; the access was not performed");
 }
 
 std::string describe(const ThreadId& i) {

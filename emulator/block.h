@@ -13,6 +13,7 @@
 #include "emulator/checker.h"
 #include "emulator/fault.h"
 #include "emulator/fiber.h"
+#include "emulator/global_memory.h"
 #include "emulator/launch.h"
 #include "emulator/options.h"
 #include "emulator/schedule_policy.h"
@@ -73,11 +74,19 @@ struct WarpExchange {
 // collective, so lanes meeting at different kinds of collective are an error.
 using WarpCombine = std::uint64_t (*)(const WarpExchange&, unsigned lane);
 
+// What every block of one launch shares (owned by Engine::launch).
+struct LaunchContext {
+    const KernelLaunch& launch;
+    const LaunchInfo& info;
+    const EngineOptions& options;
+    const std::vector<Checker*>& checkers;
+    const GlobalMemory& memory;
+    LaunchProgress* progress;  // nullptr when blocks run one at a time, in order
+};
+
 class Block {
 public:
-    Block(const KernelLaunch& launch, const LaunchInfo& info, std::uint64_t block_linear,
-          const EngineOptions& options, const std::vector<Checker*>& checkers, Worker& worker,
-          LaunchProgress* progress);
+    Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker);
     ~Block();
     Block(const Block&) = delete;
     Block& operator=(const Block&) = delete;
@@ -97,6 +106,10 @@ public:
     // The lanes of the caller's warp that reach this same point together:
     // resolved once every other live lane of the warp is blocked.
     std::uint64_t converged_lanes(const void* pc);
+    // Faults an access outside device memory's live allocations or outside
+    // the launch's dynamic shared memory, before it is performed.
+    void check_bounds(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
+                      const void* pc);
     // A scheduling point at a shared/global memory access.
     void access_point() {
         if (policy_->yield_at_access(running_->id.linear)) suspend_running();
@@ -145,6 +158,9 @@ private:
     Dim3 block_index_;
     const EngineOptions& options_;
     const std::vector<Checker*>& checkers_;
+    const GlobalMemory& memory_;
+    // The last allocation an access hit: most accesses need no lookup.
+    std::uintptr_t known_lo_ = 0, known_hi_ = 0;
     Worker& worker_;
     LaunchProgress* progress_;
     std::uint64_t block_linear_;

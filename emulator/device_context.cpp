@@ -26,6 +26,7 @@ void observe(const volatile void* address, std::uint32_t size, AccessKind kind, 
     const auto space = classify(*w, a);
     if (!space) return;
     Block& b = *w->block;
+    if (*space != MemorySpace::Constant) b.check_bounds(*space, a, size, kind, pc);
     if (kind == AccessKind::Atomic && *space == MemorySpace::Global) b.order_global_atomic();
     if (!b.checkers().empty()) {
         const AccessEvent event{w->thread->id, *space, kind, is_volatile, a, size, pc,

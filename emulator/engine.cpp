@@ -93,6 +93,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
     // With one worker blocks already run in order; no waiting is needed.
     std::unique_ptr<LaunchProgress> progress = workers > 1 ? std::make_unique<LaunchProgress>(blocks) : nullptr;
+    const LaunchContext context{l, info, options_, checkers_, memory_, progress.get()};
     auto job = [&](Worker& worker) {
         for (;;) {
             const std::uint64_t b = next.fetch_add(1);
@@ -101,7 +102,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
                 if (progress) progress->finished(b);  // skipped, so nobody waits for it
                 continue;
             }
-            Block block(l, info, b, options_, checkers_, worker, progress.get());
+            Block block(context, b, worker);
             results[b].fault = block.run();
             results[b].output = std::move(block.output());
             if (progress) progress->finished(b);

@@ -2,11 +2,21 @@
 
 #include <sys/mman.h>
 
+#include <cstdio>
+#include <iterator>
 #include <new>
+#include <string>
 
 namespace simt {
 namespace {
 constexpr std::size_t kAlignment = 256;  // cudaMalloc's guarantee
+// A gap after every allocation, so an access just past the end of one never
+// lands in the next and is reported instead of silently corrupting it.
+constexpr std::size_t kRedZone = 256;
+
+std::size_t footprint(std::size_t bytes) {
+    return (bytes == 0 ? 1 : bytes + kAlignment - 1) / kAlignment * kAlignment + kRedZone;
+}
 }
 
 GlobalMemory::GlobalMemory(std::size_t capacity) : capacity_(capacity) {
@@ -24,19 +34,24 @@ GlobalMemory::~GlobalMemory() {
 }
 
 void* GlobalMemory::allocate(std::size_t bytes, AllocationKind kind) {
-    const std::size_t rounded = (bytes == 0 ? 1 : bytes + kAlignment - 1) / kAlignment * kAlignment;
+    const std::size_t rounded = footprint(bytes);
     std::lock_guard<std::mutex> lock(mutex_);
+    // Fresh addresses first: a freed range is reused only once the arena is
+    // used up, so a use after cudaFree is caught rather than landing in a
+    // newer allocation.
     std::uintptr_t base;
-    auto reuse = free_.lower_bound(rounded);
-    if (reuse != free_.end() && reuse->first == rounded) {
-        base = reuse->second;
-        free_.erase(reuse);
-    } else {
-        if (rounded > capacity_ - next_) return nullptr;
+    if (rounded <= capacity_ - next_) {
         base = lo_ + next_;
         next_ += rounded;
+    } else {
+        auto reuse = free_.lower_bound(rounded);
+        if (reuse == free_.end()) return nullptr;
+        base = reuse->second;
+        if (reuse->first > rounded) free_.emplace(reuse->first - rounded, base + rounded);
+        free_.erase(reuse);
     }
     live_[base] = Allocation{base, bytes, kind, ++serial_};
+    freed_.erase(base);
     return reinterpret_cast<void*>(base);
 }
 
@@ -45,11 +60,13 @@ bool GlobalMemory::free(void* ptr) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = live_.find(base);
     if (it == live_.end()) return false;
-    const std::size_t rounded =
-        (it->second.size == 0 ? 1 : it->second.size + kAlignment - 1) / kAlignment * kAlignment;
-    // Give the pages back but keep the range mapped and reusable.
-    if (rounded >= 1 << 20) madvise(ptr, rounded, MADV_DONTNEED);
+    const std::size_t rounded = footprint(it->second.size);
+    // Give the pages back; the range stays mapped (reads see zeros).
+    const std::uintptr_t first_page = (base + 4095) & ~std::uintptr_t(4095);
+    const std::uintptr_t end_page = (base + rounded) & ~std::uintptr_t(4095);
+    if (end_page > first_page) madvise(reinterpret_cast<void*>(first_page), end_page - first_page, MADV_DONTNEED);
     free_.emplace(rounded, base);
+    freed_[base] = it->second;
     live_.erase(it);
     return true;
 }
@@ -68,4 +85,35 @@ std::size_t GlobalMemory::live_allocations() const {
     return live_.size();
 }
 
+}  // namespace simt
+
+namespace simt {
+namespace {
+std::string name(const Allocation& a) {
+    char text[96];
+    std::snprintf(text, sizeof text, "allocation #%llu (%zu bytes at %#llx)",
+                  static_cast<unsigned long long>(a.serial), a.size, static_cast<unsigned long long>(a.base));
+    return text;
+}
+}  // namespace
+
+std::string GlobalMemory::explain(std::uintptr_t address, std::uint32_t size) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto live = live_.upper_bound(address);
+    if (live != live_.begin()) {
+        const Allocation& a = std::prev(live)->second;
+        if (address < a.base + a.size)
+            return "runs " + std::to_string(address + size - (a.base + a.size)) + " bytes past the end of " + name(a);
+        if (address - (a.base + a.size) < 4096)
+            return "is " + std::to_string(address - (a.base + a.size)) + " bytes past the end of " + name(a);
+    }
+    auto freed = freed_.upper_bound(address);
+    if (freed != freed_.begin()) {
+        const Allocation& a = std::prev(freed)->second;
+        if (address < a.base + a.size) return "lies in " + name(a) + ", which was freed with cudaFree";
+    }
+    if (live != live_.end() && live->first - address < 4096)
+        return "is " + std::to_string(live->first - address) + " bytes before the start of " + name(live->second);
+    return "is in no allocation";
+}
 }  // namespace simt

@@ -32,6 +32,10 @@ public:
     // false when ptr is not the base of a live allocation.
     bool free(void* ptr);
     std::optional<Allocation> find(std::uintptr_t address) const;
+    // Why [address, address + size) is not inside a live allocation, relative
+    // to the nearest one: "is 4 bytes past the end of allocation #2 (1024
+    // bytes at 0x...)", "lies in allocation #3 (...), which was freed".
+    std::string explain(std::uintptr_t address, std::uint32_t size) const;
     std::size_t live_allocations() const;
 
     bool contains(std::uintptr_t a) const { return a - lo_ < capacity_; }
@@ -47,6 +51,7 @@ private:
     std::uint64_t serial_ = 0;
     mutable std::mutex mutex_;
     std::map<std::uintptr_t, Allocation> live_;
+    std::map<std::uintptr_t, Allocation> freed_;  // most recent allocation freed at each base
     std::multimap<std::size_t, std::uintptr_t> free_;  // reusable ranges by size
 };
 

@@ -145,3 +145,66 @@ TEST_CASE("the first failing block decides the reported fault, whatever the numb
         CHECK_THAT(r.fault.message, Catch::Contains("block (1,0,0)"));
     }
 }
+
+namespace {
+
+__global__ void write_past_end(int* data, int n) {
+    data[threadIdx.x] = 1;
+    if (threadIdx.x == 0) data[n] = 42;
+}
+
+__global__ void read_freed(const int* data, int* out) { out[threadIdx.x] = data[threadIdx.x]; }
+
+__global__ void dynamic_overrun(int* out) {
+    extern __shared__ int scratch[];
+    scratch[threadIdx.x] = int(threadIdx.x);
+    __syncthreads();
+    out[threadIdx.x] = scratch[threadIdx.x + 1];
+}
+
+}  // namespace
+
+TEST_CASE("a global write past the end of an allocation is reported, not performed, and fails the launch with cudaErrorIllegalAddress") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> data(64, 0), neighbour(64, 7);
+    const simt::LaunchOutcome r = run_on_engine("write_past_end", write_past_end, dim3(1), dim3(64), data.get(), 64);
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::StartsWith("invalid global write of size 4 in kernel write_past_end by thread (0,0,0) of block (0,0,0)"));
+    CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:153"));
+    CHECK_THAT(r.fault.message, Catch::Contains("is 0 bytes past the end of allocation #1 (256 bytes at"));
+    CHECK_THAT(r.fault.message, Catch::EndsWith("the access was not performed"));
+    for (int i = 0; i < 64; ++i) REQUIRE(neighbour[i] == 7);  // nothing was corrupted
+    simt::cuda::reset_device(opts);
+    simt::test::Managed<int> again(64, 0);
+    write_past_end<<<1, 64>>>(again, 64);
+    CHECK(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
+}
+
+TEST_CASE("reading device memory after cudaFree is reported as an access to a freed allocation") {
+    SIMT_EACH_MODE();
+    int* data = nullptr;
+    REQUIRE(cudaMalloc(&data, 32 * sizeof(int)) == cudaSuccess);
+    REQUIRE(cudaFree(data) == cudaSuccess);
+    simt::test::Managed<int> out(32);
+    const simt::LaunchOutcome r = run_on_engine("read_freed", read_freed, dim3(1), dim3(32), static_cast<const int*>(data), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::StartsWith("invalid global read of size 4 in kernel read_freed"));
+    CHECK_THAT(r.fault.message, Catch::Contains("which was freed with cudaFree"));
+}
+
+TEST_CASE("an access beyond the launch's dynamic shared memory is reported with the size the launch gave") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(32);
+    auto body = [&] { dynamic_overrun(out.get()); };
+    simt::KernelLaunch l;
+    l.kernel_name = "dynamic_overrun";
+    l.grid = simt::Dim3{1, 1, 1};
+    l.block = simt::Dim3{32, 1, 1};
+    l.dynamic_shared = 32 * sizeof(int);
+    l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
+    l.closure = &body;
+    const simt::LaunchOutcome r = simt::Engine::process().launch(l);
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::Contains("out-of-bounds shared read of size 4 in kernel dynamic_overrun by thread (31,0,0)"));
+    CHECK_THAT(r.fault.message, Catch::Contains("byte offset 128 of extern __shared__ memory, but the launch gave 128 bytes"));
+}

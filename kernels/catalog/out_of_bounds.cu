@@ -1,0 +1,22 @@
+// BUG CLASS: out-of-bounds global access.
+// The guard `i <= n` lets one thread past the end of the array: on a GPU the
+// write may corrupt a neighbouring allocation or fault later. simt reports it
+// and does not perform it (twin: out_of_bounds_fixed.cu guards with i < n).
+#include <cstdio>
+
+__global__ void scale(float* data, int n, float factor) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i <= n) data[i] *= factor;
+}
+
+int main() {
+    const int n = 1000;
+    float* data;
+    cudaMalloc(&data, n * sizeof(float));
+    cudaMemset(data, 0, n * sizeof(float));
+    scale<<<(n + 255) / 256, 256>>>(data, n, 2.0f);
+    cudaError_t e = cudaDeviceSynchronize();
+    printf("scale: %s\n", cudaGetErrorString(e));
+    cudaFree(data);
+    return 0;
+}
