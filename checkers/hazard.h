@@ -9,7 +9,7 @@
 
 namespace simt::check {
 
-enum class Severity : std::uint8_t { Warning, Error };
+enum class Severity : std::uint8_t { Note, Warning, Error };
 
 struct HazardAccess {
     ThreadId who;
@@ -26,7 +26,7 @@ struct HazardReport {
     MemorySpace space = MemorySpace::Shared;
     std::string location;    // "tile[3][5] (__shared__ float tile[16][17], byte offset 348)"
     HazardAccess current;    // the access that found the hazard
-    HazardAccess previous;   // the earlier, unordered access
+    HazardAccess previous;   // the earlier, unordered access (pc == nullptr: none)
     std::string why;         // one sentence
     std::string fix;         // one sentence
 };

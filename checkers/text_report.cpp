@@ -35,14 +35,20 @@ std::string capitalised(std::string s) {
 std::string format_text(const HazardGroup& group) {
     const HazardReport& r = group.example;
     std::ostringstream s;
-    s << "simt: " << (r.severity == Severity::Error ? "error" : "warning") << ": " << r.checker
-      << " hazard (" << r.kind << ") on " << space_name(r.space) << " memory in kernel " << r.kernel
+    const bool memory = r.current.size != 0;  // a shuffle moves registers, not memory
+    s << "simt: " << (r.severity == Severity::Error ? "error" : r.severity == Severity::Warning ? "warning" : "note")
+      << ": " << r.checker << " hazard (" << r.kind << ")";
+    if (memory) s << " on " << space_name(r.space) << " memory";
+    s << " in kernel " << r.kernel << "\n";
+    if (memory)
+        s << "  " << capitalised(access_name(r.current.kind)) << " of size " << r.current.size << " at ";
+    else
+        s << "  " << capitalised(r.checker) << " from ";
+    s << r.location << " by " << describe(r.current.who) << " at " << describe(r.current.pc)
       << "\n";
-    s << "  " << capitalised(access_name(r.current.kind)) << " of size " << r.current.size << " at "
-      << r.location << " by " << describe(r.current.who) << " at " << describe(r.current.pc)
-      << "\n";
-    s << "  Previous " << access_name(r.previous.kind) << " of size " << r.previous.size << " by "
-      << describe(r.previous.who) << " at " << describe(r.previous.pc) << "\n";
+    if (r.previous.pc != nullptr)
+        s << "  Previous " << access_name(r.previous.kind) << " of size " << r.previous.size << " by "
+          << describe(r.previous.who) << " at " << describe(r.previous.pc) << "\n";
     s << "  Why: " << r.why << "\n";
     s << "  Fix: " << r.fix << "\n";
     if (group.instances > 1)

@@ -175,7 +175,7 @@ void Block::release_barrier(const void* pc) {
 }
 
 std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
-                                     std::uint32_t arg, const void* pc) {
+                                     std::uint32_t arg, const void* pc, std::uint64_t* participants) {
     SimThread& t = *running_;
     const std::uint64_t bit = lane_bit(t);
     WarpState& w = warps_[t.id.warp];
@@ -212,11 +212,11 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
     t.arg = arg;
     t.mask = mask;
     r.arrived |= bit;
-    if ((r.arrived & r.expected) == r.expected) {
+    if ((r.arrived & r.expected) == r.expected)
         complete_warp_collective(t.id.warp, index);
-        return t.value;
-    }
-    wait(WaitKind::WarpCollective, pc);
+    else
+        wait(WaitKind::WarpCollective, pc);
+    if (participants != nullptr) *participants = t.participants;
     return t.value;
 }
 
@@ -240,6 +240,7 @@ void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
         const unsigned lane = unsigned(__builtin_ctzll(lanes));
         SimThread& t = threads_[first + lane];
         t.value = r.combine(exchange, lane);
+        t.participants = r.arrived;
         if (t.state == ThreadState::Waiting) set_ready(t);
     }
 }

@@ -58,6 +58,7 @@ struct SimThread {
     std::uint64_t value = 0;  // collective contribution in, result out
     std::uint32_t arg = 0;
     std::uint64_t mask = 0;
+    std::uint64_t participants = 0;  // lanes that took part in its last collective
 };
 
 // What the lanes of one warp contributed to a collective. Lanes whose masks
@@ -101,8 +102,9 @@ public:
     const std::vector<Checker*>& checkers() const { return checkers_; }
     // Block-wide barrier; returns how many threads passed a true predicate.
     std::uint32_t barrier(const void* pc, bool predicate);
+    // `participants`, when given, receives the lanes that took part.
     std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
-                                  std::uint32_t arg, const void* pc);
+                                  std::uint32_t arg, const void* pc, std::uint64_t* participants = nullptr);
     // The lanes of the caller's warp that reach this same point together:
     // resolved once every other live lane of the warp is blocked.
     std::uint64_t converged_lanes(const void* pc);

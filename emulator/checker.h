@@ -79,6 +79,24 @@ struct WarpSyncEvent {
     const void* pc = nullptr;
 };
 
+// Where a lane's shuffle took its value from. The CUDA layer computes the
+// source lane; the engine only forwards the event.
+enum class ShuffleSource : std::uint8_t {
+    Taken,           // an active lane named in the mask
+    OutsideSegment,  // past the warp/width segment: the caller got its own value
+    NotInMask,       // a lane the caller's mask does not name: undefined value
+    Inactive,        // a lane that did not take part (exited or elsewhere): undefined value
+};
+
+struct ShuffleEvent {
+    ThreadId who;
+    const void* pc = nullptr;
+    std::uint64_t mask = 0;
+    int source_lane = 0;  // the lane asked for (may be outside the warp)
+    unsigned width = 32;
+    ShuffleSource source = ShuffleSource::Taken;
+};
+
 struct FenceEvent {
     ThreadId who;
     FenceScope scope;
@@ -97,6 +115,7 @@ public:
     virtual void on_barrier_release(const BarrierReleaseEvent&) {}
     virtual void on_warp_collective(const WarpCollectiveEvent&) {}
     virtual void on_warp_sync(const WarpSyncEvent&) {}
+    virtual void on_shuffle(const ShuffleEvent&) {}
     virtual void on_fence(const FenceEvent&) {}
     virtual void on_thread_exit(const ThreadId&) {}
 };

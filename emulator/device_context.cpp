@@ -39,8 +39,12 @@ void observe(const volatile void* address, std::uint32_t size, AccessKind kind, 
 std::uint32_t barrier(const void* pc, bool predicate) { return block().barrier(pc, predicate); }
 
 std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
-                              std::uint32_t arg, const void* pc) {
-    return block().warp_collective(combine, mask, value, arg, pc);
+                              std::uint32_t arg, const void* pc, std::uint64_t* participants) {
+    return block().warp_collective(combine, mask, value, arg, pc, participants);
+}
+
+void shuffle_observed(const ShuffleEvent& event) {
+    for (Checker* c : block().checkers()) c->on_shuffle(event);
 }
 
 std::uint64_t converged_lanes(const void* pc) { return block().converged_lanes(pc); }

@@ -136,6 +136,8 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
          {"deadlock in kernel stage", "divergent_barrier.cu:12", "divergent_barrier.cu:14"}, 1},
         {"out_of_bounds", {"invalid global read of size 4 in kernel scale by thread (232,0,0) of block (3,0,0)", "out_of_bounds.cu:9", "is 0 bytes past the end of allocation #1 (4000 bytes at", "the access was not performed"},
          {"invalid global read of size 4 in kernel scale", "out_of_bounds.cu:9"}, 1},
+        {"shuffle_inactive_lane", {"error: shuffle hazard (inactive source) in kernel warp_sums", "Shuffle from lane 17 of warp 1", "shuffle_inactive_lane.cu:12"},
+         {"error: shuffle hazard (inactive source) in kernel warp_sums"}, 1},
         {"bad_syncwarp_mask", {"bad_syncwarp_mask.cu:12"}, {"bad_syncwarp_mask.cu:12", "names lane 1 in its mask, but that lane has exited"}, 1},
     };
     for (const CatalogCase& c : cases) {

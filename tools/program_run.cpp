@@ -22,7 +22,7 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                                        ";seed=" + std::to_string(options.seed) +
                                        ";threads=" + std::to_string(options.threads) +
                                        ";stack=" + std::to_string(options.stack_size) +
-                                       ";check=" + options.checks +
+                                       ";check=" + options.checks + ";severity=" + options.severity +
                                        ";print-limit=" + std::to_string(options.print_limit);
     const fs::path status_file =
         fs::temp_directory_path() / ("simt-status-" + std::to_string(getpid()));

@@ -16,7 +16,8 @@ struct RunOptions {
     unsigned threads = 0;
     std::size_t stack_size = 64 * 1024;
     int error_exitcode = 1;  // exit status when simt reported an error
-    std::string checks = "race";
+    std::string checks = "race,shuffle";
+    std::string severity = "warning";
     unsigned print_limit = 10;
 };
 

@@ -52,8 +52,18 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(std::size_t(16 * 1024), std::size_t(64) << 20))->capture_default_str();
     run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status when simt reports an error")
         ->capture_default_str();
-    run_cmd->add_option("--check", run.checks, "hazard checkers to run: race, or none")
-        ->check(CLI::IsMember({"race", "none"}))->capture_default_str();
+    run_cmd->add_option("--check", run.checks, "hazard checkers to run, comma-separated: race, shuffle; or none")
+        ->check([](const std::string& list) {
+            std::string rest = list + ",";
+            for (std::size_t at; (at = rest.find(',')) != std::string::npos; rest.erase(0, at + 1)) {
+                const std::string item = rest.substr(0, at);
+                if (item != "race" && item != "shuffle" && item != "none")
+                    return "unknown checker '" + item + "' (known: race, shuffle, none)";
+            }
+            return std::string();
+        })->capture_default_str();
+    run_cmd->add_option("--severity", run.severity, "report hazards of this severity and above")
+        ->check(CLI::IsMember({"note", "warning", "error"}))->capture_default_str();
     run_cmd->add_option("--print-limit", run.print_limit, "hazard groups printed per launch (all are counted)")
         ->capture_default_str();
     run_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->capture_default_str();

@@ -32,7 +32,11 @@ EngineOptions options_from_environment(CheckOptions& checks) {
         else if (key == "seed") o.seed = number;
         else if (key == "threads") o.threads = unsigned(number);
         else if (key == "stack") o.stack_size = std::size_t(number);
-        else if (key == "check") checks.race = value.find("race") != std::string::npos;
+        else if (key == "check") {
+            checks.race = value.find("race") != std::string::npos;
+            checks.shuffle = value.find("shuffle") != std::string::npos;
+        }
+        else if (key == "severity") checks.min_severity = value == "note" ? 0 : value == "error" ? 2 : 1;
         else if (key == "print-limit") checks.print_limit = unsigned(number);
     }
     return o;
@@ -67,6 +71,7 @@ Engine& ProcessRuntime::engine() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (registered_ != &e) {
         if (checks_.race) e.add_checker(&race_);
+        if (checks_.shuffle) e.add_checker(&shuffle_);
         registered_ = &e;
     }
     return e;
@@ -74,6 +79,9 @@ Engine& ProcessRuntime::engine() {
 
 void ProcessRuntime::report_hazards() {
     last_hazards_ = hazards_.take_launch();
+    std::erase_if(last_hazards_, [&](const check::HazardGroup& g) {
+        return unsigned(g.example.severity) < checks_.min_severity;
+    });
     if (last_hazards_.empty()) return;
     ++launches_with_hazards_;
     std::fflush(stdout);

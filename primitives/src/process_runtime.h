@@ -9,6 +9,7 @@
 
 #include "checkers/hazard_log.h"
 #include "checkers/race_checker.h"
+#include "checkers/shuffle_checker.h"
 #include "emulator/engine.h"
 #include "simt/embedding.h"
 #include "simt/runtime_api.h"
@@ -55,6 +56,7 @@ private:
     CheckOptions checks_;
     check::HazardLog hazards_;
     check::RaceChecker race_{hazards_};
+    check::ShuffleChecker shuffle_{hazards_};
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;
 

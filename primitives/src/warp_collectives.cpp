@@ -117,17 +117,48 @@ std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int 
                          " is not a power of two between 1 and the warp size (" +
                          std::to_string(ws) + ")");
     const std::uint32_t arg = pack(lane_or_delta, width);
+    std::uint64_t participants = 0;
+    std::uint64_t result = bits;
+    unsigned source = 0;
+    const unsigned lane = device::thread().lane;
     switch (kind) {
         case Shuffle::Index:
-            return device::warp_collective(&combine_shuffle<Shuffle::Index>, mask, bits, arg, pc);
+            result = device::warp_collective(&combine_shuffle<Shuffle::Index>, mask, bits, arg, pc, &participants);
+            source = source_lane<Shuffle::Index>(lane, arg);
+            break;
         case Shuffle::Up:
-            return device::warp_collective(&combine_shuffle<Shuffle::Up>, mask, bits, arg, pc);
+            result = device::warp_collective(&combine_shuffle<Shuffle::Up>, mask, bits, arg, pc, &participants);
+            source = source_lane<Shuffle::Up>(lane, arg);
+            break;
         case Shuffle::Down:
-            return device::warp_collective(&combine_shuffle<Shuffle::Down>, mask, bits, arg, pc);
+            result = device::warp_collective(&combine_shuffle<Shuffle::Down>, mask, bits, arg, pc, &participants);
+            source = source_lane<Shuffle::Down>(lane, arg);
+            break;
         case Shuffle::Xor:
-            return device::warp_collective(&combine_shuffle<Shuffle::Xor>, mask, bits, arg, pc);
+            result = device::warp_collective(&combine_shuffle<Shuffle::Xor>, mask, bits, arg, pc, &participants);
+            source = source_lane<Shuffle::Xor>(lane, arg);
+            break;
     }
-    return bits;
+    // Tell the checkers what the value is worth: the caller's own value
+    // because the source fell outside the segment, or an undefined one
+    // because the source was not an active lane of the mask.
+    ShuffleEvent event;
+    event.who = device::thread();
+    event.pc = pc;
+    event.mask = mask;
+    event.width = unsigned(width);
+    event.source_lane = kind == Shuffle::Up     ? int(lane) - lane_or_delta
+                        : kind == Shuffle::Down ? int(lane) + lane_or_delta
+                        : kind == Shuffle::Xor  ? int(lane ^ unsigned(lane_or_delta))
+                                                : int(source);
+    if (source == lane && event.source_lane != int(lane))
+        event.source = ShuffleSource::OutsideSegment;
+    else if ((mask >> source & 1) == 0)
+        event.source = ShuffleSource::NotInMask;
+    else if ((participants >> source & 1) == 0)
+        event.source = ShuffleSource::Inactive;
+    if (event.source != ShuffleSource::Taken) device::shuffle_observed(event);
+    return result;
 }
 
 std::uint64_t vote(std::uint64_t mask, int predicate, Vote kind) {

@@ -15,7 +15,11 @@ namespace simt::cuda {
 // Which hazard checkers watch the kernels (`simt run --check`).
 struct CheckOptions {
     bool race = true;
+    bool shuffle = true;
     unsigned print_limit = 10;  // hazard groups printed per launch (all are counted)
+    // Hazards below this severity are neither printed nor counted:
+    // 0 note, 1 warning, 2 error.
+    unsigned min_severity = 1;
 };
 
 // Replaces the process's emulated device: all allocations are released, the

@@ -1,0 +1,48 @@
+#include "checkers/shuffle_checker.h"
+
+#include <cstdio>
+#include <string>
+
+namespace simt::check {
+
+void ShuffleChecker::on_shuffle(const ShuffleEvent& e) {
+    HazardReport r;
+    r.checker = "shuffle";
+    r.kernel = launch_.kernel;
+    r.space = MemorySpace::Shared;  // registers, really; no memory is involved
+    r.current = HazardAccess{e.who, AccessKind::Read, 0, e.pc};
+    const std::string lane = "lane " + std::to_string(e.source_lane);
+    char mask[32];
+    std::snprintf(mask, sizeof mask, "%#llx", static_cast<unsigned long long>(e.mask));
+    r.location = lane + " of warp " + std::to_string(e.who.warp) + " (mask " + mask + ", width " +
+                 std::to_string(e.width) + ")";
+    switch (e.source) {
+        case ShuffleSource::Taken:
+            return;
+        case ShuffleSource::NotInMask:
+            r.kind = "source not in mask";
+            r.severity = Severity::Error;
+            r.why = "the shuffle reads " + lane + ", which its mask does not name, so the value is undefined on a GPU";
+            r.fix = "name " + lane + " in the mask (and make it execute the shuffle), or do not use the value it returns";
+            break;
+        case ShuffleSource::Inactive:
+            r.kind = "inactive source";
+            r.severity = Severity::Error;
+            r.why = "the shuffle reads " + lane + ", which did not take part in it (it does not exist or has exited), "
+                    "so the value is undefined on a GPU";
+            r.fix = "name only lanes that exist in the mask and read only from them, e.g. "
+                    "__shfl_sync(mask, v, min(lane + offset, active - 1)) and add the value only if lane + offset < active";
+            break;
+        case ShuffleSource::OutsideSegment:
+            r.kind = "source outside segment";
+            r.severity = Severity::Note;
+            r.why = "the source " + lane + " lies outside the caller's " + std::to_string(e.width) +
+                    "-lane segment, so the caller received its own value";
+            r.fix = "if the code uses this value, add a boundary check (e.g. lane + delta < width)";
+            break;
+    }
+    const Dim3& b = e.who.block;
+    log_.add(b.x + std::uint64_t(launch_.grid.x) * (b.y + std::uint64_t(launch_.grid.y) * b.z), std::move(r));
+}
+
+}  // namespace simt::check

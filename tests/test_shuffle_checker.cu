@@ -1,0 +1,128 @@
+// The shuffle checker: sources that are not active lanes of the mask are
+// errors; sources past the segment are notes, shown on request.
+#include "support.h"
+
+#include "checkers/hazard_log.h"
+#include "checkers/text_report.h"
+
+namespace {
+
+using simt::check::HazardGroup;
+using simt::check::Severity;
+
+// Lanes 0-15 shuffle among themselves but read lanes 16-31.
+__global__ void reads_outside_mask(int* out) {
+    const int lane = threadIdx.x;
+    int v = lane * 10;
+    if (lane < 16) v = __shfl_sync(0x0000ffff, v, lane + 16);
+    out[lane] = v;
+}
+__global__ void reads_inside_mask(int* out) {
+    const int lane = threadIdx.x;
+    int v = lane * 10;
+    if (lane < 16) v = __shfl_sync(0x0000ffff, v, 15 - lane);
+    out[lane] = v;
+}
+
+// A block of 40 threads: the second warp has 8 lanes, and a reduction that
+// assumes full warps reads lanes that do not exist.
+__global__ void partial_warp_sum(int* out) {
+    int v = 1;
+    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffff, v, offset);
+    if (threadIdx.x % 32 == 0) out[threadIdx.x / 32] = v;
+}
+// Fixed: the mask names the lanes that exist and every source is one of them.
+__global__ void partial_warp_sum_guarded(int* out) {
+    const unsigned lane = threadIdx.x % 32;
+    const unsigned active = min(32u, blockDim.x - threadIdx.x / 32 * 32);
+    const unsigned mask = active == 32 ? 0xffffffffu : (1u << active) - 1;
+    int v = 1;
+    for (unsigned offset = 16; offset > 0; offset /= 2) {
+        const int other = __shfl_sync(mask, v, int(min(lane + offset, active - 1)));
+        if (lane + offset < active) v += other;
+    }
+    if (lane == 0) out[threadIdx.x / 32] = v;
+}
+
+// A full-warp reduction: the upper lanes read past the segment and get their
+// own value back, which the reduction never uses.
+__global__ void full_warp_sum(int* out) {
+    int v = 1;
+    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffff, v, offset);
+    if (threadIdx.x % 32 == 0) out[threadIdx.x / 32] = v;
+}
+
+std::vector<HazardGroup> hazards() {
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    return simt::cuda::last_launch_hazards();
+}
+
+}  // namespace
+
+TEST_CASE("a shuffle reading a lane its mask does not name is an error naming the lane, the mask and the line") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(32);
+    reads_outside_mask<<<1, 32>>>(out);
+    const std::vector<HazardGroup> groups = hazards();
+    REQUIRE(groups.size() == 1);
+    const simt::check::HazardReport& r = groups[0].example;
+    CHECK(r.checker == "shuffle");
+    CHECK(r.kind == "source not in mask");
+    CHECK(r.severity == Severity::Error);
+    CHECK(groups[0].instances == 16);
+    CHECK_THAT(r.location, Catch::Matches("lane (1[6-9]|2[0-9]|3[01]) of warp 0 \\(mask 0xffff, width 32\\)"));
+    const std::string text = simt::check::format_text(groups[0]);
+    CHECK_THAT(text, Catch::StartsWith("simt: error: shuffle hazard (source not in mask) in kernel reads_outside_mask\n  Shuffle from lane "));
+    CHECK_THAT(text, Catch::Contains("at test_shuffle_checker.cu:17"));
+    CHECK_THAT(text, !Catch::Contains("Previous"));
+}
+
+TEST_CASE("the same shuffle reading inside its mask has no report") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(32);
+    reads_inside_mask<<<1, 32>>>(out);
+    CHECK(hazards().empty());
+    CHECK(out[0] == 150);
+}
+
+TEST_CASE("a full-warp reduction in a partial last warp reads lanes that do not exist") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(2);
+    partial_warp_sum<<<1, 40>>>(out);
+    const std::vector<HazardGroup> groups = hazards();
+    REQUIRE_FALSE(groups.empty());
+    for (const HazardGroup& g : groups) {
+        CHECK(g.example.kind == "inactive source");
+        CHECK(g.example.current.who.warp == 1);
+    }
+    CHECK(out[0] == 32);
+}
+
+TEST_CASE("the reduction whose mask names only existing lanes has no report") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(2);
+    partial_warp_sum_guarded<<<1, 40>>>(out);
+    CHECK(hazards().empty());
+    CHECK(out[0] == 32);
+    CHECK(out[1] == 8);
+}
+
+TEST_CASE("reads past the segment are notes: hidden by default, shown with the note severity") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(2);
+    full_warp_sum<<<1, 64>>>(out);
+    CHECK(hazards().empty());
+    CHECK(out[1] == 32);
+    simt::cuda::CheckOptions notes;
+    notes.min_severity = 0;
+    simt::cuda::reset_device(opts, notes);
+    simt::test::Managed<int> again(2);
+    full_warp_sum<<<1, 64>>>(again);
+    const std::vector<HazardGroup> groups = hazards();
+    REQUIRE_FALSE(groups.empty());
+    for (const HazardGroup& g : groups) {
+        CHECK(g.example.severity == Severity::Note);
+        CHECK(g.example.kind == "source outside segment");
+        CHECK_THAT(g.example.why, Catch::Contains("received its own value"));
+    }
+}
