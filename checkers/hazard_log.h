@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "checkers/hazard.h"
@@ -16,6 +17,13 @@ namespace simt::check {
 struct HazardGroup {
     HazardReport example;    // the first instance, in block order
     std::uint64_t instances = 0;
+};
+
+// The hazards of one launch, as every printer receives them.
+struct LaunchHazards {
+    std::string kernel;
+    std::uint64_t launch_index = 0;
+    std::vector<HazardGroup> groups;
 };
 
 class HazardLog {

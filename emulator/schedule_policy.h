@@ -60,7 +60,7 @@ private:
     unsigned warp_size_;
     std::vector<std::uint64_t> ready_;  // per warp, a bit per ready lane
     std::uint32_t warp_ = 0;            // warp that ran last
-    std::uint32_t lane_ = 0;            // lane that ran last
+    std::uint32_t lane_ = 63;           // lane that ran last (63: lane 0 goes first)
 };
 
 std::unique_ptr<SchedulePolicy> make_policy(const EngineOptions& options, std::uint32_t threads,

@@ -39,6 +39,10 @@ int on_frame(void* data, std::uintptr_t, const char* file, int line, const char*
         out->file = file;
         out->line = line;
         out->function = function != nullptr ? function : "";
+        int status = 0;
+        char* readable = function != nullptr ? abi::__cxa_demangle(function, nullptr, nullptr, &status) : nullptr;
+        if (status == 0 && readable != nullptr) out->function = readable;
+        std::free(readable);
     }
     return is_hidden ? 0 : 1;
 }

@@ -156,3 +156,30 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
         }
     }
 }
+
+TEST_CASE("--report sarif writes SARIF 2.1.0 that validates against the schema, with rule ids and both locations") {
+    REQUIRE(fs::exists(SIMT_SARIF_SCHEMA));  // fetched when the build was configured
+    const fs::path file = fs::temp_directory_path() / ("simt-report-" + std::to_string(getpid()) + ".sarif");
+    const Result r = simt("run --mode lockstep --report sarif --report-file " + file.string() + " " + catalog("missing_barrier_raw.cu"));
+    CHECK(r.status == 1);
+    const std::string sarif = slurp(file);
+    CHECK_THAT(sarif, Catch::Contains("\"ruleId\": \"race/RAW\""));
+    CHECK_THAT(sarif, Catch::Contains("\"relatedLocations\""));
+    CHECK_THAT(sarif, Catch::Contains("missing_barrier_raw.cu\"}, \"region\": {\"startLine\": 12}"));
+    const std::string validate = "python3 -c \"import json, jsonschema; jsonschema.validate(json.load(open('" + file.string() +
+                                 "')), json.load(open('" SIMT_SARIF_SCHEMA "')))\"";
+    CHECK(std::system(validate.c_str()) == 0);
+    fs::remove(file);
+}
+
+TEST_CASE("--report json writes every hazard of the run with a summary") {
+    const fs::path file = fs::temp_directory_path() / ("simt-report-" + std::to_string(getpid()) + ".json");
+    const Result r = simt("run --mode lockstep --report json --report-file " + file.string() + " " + catalog("shared_counter.cu"));
+    CHECK(r.status == 1);
+    const std::string json = slurp(file);
+    CHECK_THAT(json, Catch::StartsWith("{\n  \"tool\": \"simt\""));
+    CHECK_THAT(json, Catch::Contains("\"kernel\": \"count\""));
+    CHECK_THAT(json, Catch::Contains("\"summary\": {\"hazards\": "));
+    CHECK(std::system(("python3 -c \"import json; json.load(open('" + file.string() + "'))\"").c_str()) == 0);
+    fs::remove(file);
+}

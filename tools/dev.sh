@@ -9,7 +9,7 @@ cd "$here"
 jobs=$(nproc 2>/dev/null || echo 2)
 
 # Debian packages simt builds with. libgcc-12-dev ships libbacktrace.a.
-packages=(g++ cmake make libboost-context-dev catch2 libspdlog-dev libcli11-dev libgcc-12-dev)
+packages=(g++ cmake make libboost-context-dev catch2 libspdlog-dev libcli11-dev libgcc-12-dev python3-jsonschema)
 
 install_missing() {
     local missing=()

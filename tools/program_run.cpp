@@ -23,7 +23,8 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                                        ";threads=" + std::to_string(options.threads) +
                                        ";stack=" + std::to_string(options.stack_size) +
                                        ";check=" + options.checks + ";severity=" + options.severity +
-                                       ";print-limit=" + std::to_string(options.print_limit);
+                                       ";print-limit=" + std::to_string(options.print_limit) +
+                                       ";report=" + options.report + ";report-file=" + options.report_file;
     const fs::path status_file =
         fs::temp_directory_path() / ("simt-status-" + std::to_string(getpid()));
     fs::remove(status_file);

@@ -18,6 +18,8 @@ struct RunOptions {
     int error_exitcode = 1;  // exit status when simt reported an error
     std::string checks = "race,shuffle";
     std::string severity = "warning";
+    std::string report = "text";
+    std::string report_file;
     unsigned print_limit = 10;
 };
 

@@ -62,6 +62,10 @@ int main(int argc, char** argv) {
             }
             return std::string();
         })->capture_default_str();
+    run_cmd->add_option("--report", run.report,
+                        "also write every hazard at exit as json (docs/report-format.md) or sarif (SARIF 2.1.0)")
+        ->check(CLI::IsMember({"text", "json", "sarif"}))->capture_default_str();
+    run_cmd->add_option("--report-file", run.report_file, "where --report json|sarif goes (default simt-report.json|.sarif)");
     run_cmd->add_option("--severity", run.severity, "report hazards of this severity and above")
         ->check(CLI::IsMember({"note", "warning", "error"}))->capture_default_str();
     run_cmd->add_option("--print-limit", run.print_limit, "hazard groups printed per launch (all are counted)")
@@ -111,6 +115,8 @@ int main(int argc, char** argv) {
             std::cout << (build_output.empty() ? built.executable : build_output).string() << "\n";
             return 0;
         }
+        if (run.report != "text" && run.report_file.empty()) run.report_file = "simt-report." + run.report;
+        if (!run.report_file.empty()) run.report_file = fs::absolute(run.report_file).string();
         return run_program(built.executable, program_args, run);
     } catch (const simt::frontend::RewriteError& e) {
         return fail(rewrite_input.string() + ":" + std::to_string(e.line) + ": " + e.what());

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "emulator/options.h"
+#include "checkers/structured_report.h"
 #include "checkers/text_report.h"
 #include "simt/embedding.h"
 
@@ -36,6 +37,8 @@ EngineOptions options_from_environment(CheckOptions& checks) {
             checks.race = value.find("race") != std::string::npos;
             checks.shuffle = value.find("shuffle") != std::string::npos;
         }
+        else if (key == "report") checks.report_format = value == "text" ? "" : value;
+        else if (key == "report-file") checks.report_file = value;
         else if (key == "severity") checks.min_severity = value == "note" ? 0 : value == "error" ? 2 : 1;
         else if (key == "print-limit") checks.print_limit = unsigned(number);
     }
@@ -53,6 +56,16 @@ void write_status_file() {
                      hazards == 1 ? "" : "s", rt.hazard_errors_, rt.hazard_errors_ == 1 ? "" : "s",
                      rt.hazard_warnings_, rt.hazard_warnings_ == 1 ? "" : "s", rt.launches_with_hazards_,
                      rt.launches_with_hazards_ == 1 ? "" : "es");
+    if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
+        const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(rt.all_hazards_)
+                                                                     : check::format_json(rt.all_hazards_);
+        if (FILE* f = std::fopen(rt.checks_.report_file.c_str(), "w")) {
+            std::fputs(text.c_str(), f);
+            std::fclose(f);
+        } else {
+            std::fprintf(stderr, "simt: error: cannot write the report to %s\n", rt.checks_.report_file.c_str());
+        }
+    }
     const char* path = std::getenv("SIMT_STATUS_FILE");
     if (path == nullptr) return;
     if (FILE* f = std::fopen(path, "w")) {
@@ -77,13 +90,15 @@ Engine& ProcessRuntime::engine() {
     return e;
 }
 
-void ProcessRuntime::report_hazards() {
+void ProcessRuntime::report_hazards(const char* kernel) {
     last_hazards_ = hazards_.take_launch();
     std::erase_if(last_hazards_, [&](const check::HazardGroup& g) {
         return unsigned(g.example.severity) < checks_.min_severity;
     });
     if (last_hazards_.empty()) return;
     ++launches_with_hazards_;
+    if (!checks_.report_format.empty())
+        all_hazards_.push_back(check::LaunchHazards{kernel, engine().launches() - 1, last_hazards_});
     std::fflush(stdout);
     std::size_t printed = 0;
     for (const check::HazardGroup& g : last_hazards_) {

@@ -36,7 +36,7 @@ public:
     void reset(const EngineOptions& options, const CheckOptions& checks);
 
     // After a launch: prints its hazards (grouped) and counts them.
-    void report_hazards();
+    void report_hazards(const char* kernel);
     const std::vector<check::HazardGroup>& last_hazards() const { return last_hazards_; }
 
     // Counts simt's own error reports; the driver turns them into an exit status.
@@ -59,6 +59,7 @@ private:
     check::ShuffleChecker shuffle_{hazards_};
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;
+    std::vector<check::LaunchHazards> all_hazards_;  // for the report file at exit
 
     friend void write_status_file();
 };

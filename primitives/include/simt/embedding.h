@@ -2,6 +2,7 @@
 // and start from a fresh device, as cudaDeviceReset does on a GPU.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "emulator/options.h"
@@ -20,6 +21,10 @@ struct CheckOptions {
     // Hazards below this severity are neither printed nor counted:
     // 0 note, 1 warning, 2 error.
     unsigned min_severity = 1;
+    // Besides the text on stderr, write every hazard of the run at exit in
+    // this format ("json" or "sarif") to report_file; "" writes none.
+    std::string report_format;
+    std::string report_file;
 };
 
 // Replaces the process's emulated device: all allocations are released, the

@@ -1,0 +1,76 @@
+// Golden output of the text and JSON printers for one deterministic launch
+// (lockstep mode), with the source directory masked.
+#include "support.h"
+
+#include "checkers/structured_report.h"
+#include "checkers/text_report.h"
+
+namespace {
+
+__global__ void neighbours(int* out) {
+    __shared__ int cell[64];
+    cell[threadIdx.x] = int(threadIdx.x);
+    out[threadIdx.x] = cell[(threadIdx.x + 1) % 64];
+}
+
+std::string masked(std::string text) {
+    const std::string dir = std::string(__FILE__).substr(0, std::string(__FILE__).rfind('/') + 1);
+    for (std::size_t at; (at = text.find(dir)) != std::string::npos;) text.replace(at, dir.size(), "<dir>/");
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("the text printer's output for a launch, golden") {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0, 1));
+    simt::test::Managed<int> out(64);
+    neighbours<<<1, 64>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    std::string text;
+    for (const auto& g : simt::cuda::last_launch_hazards()) text += simt::check::format_text(g);
+    CHECK(masked(text) ==
+          "simt: warning: race hazard (RAW, warp-synchronous) on shared memory in kernel neighbours\n"
+          "  Read of size 4 at __shared__ neighbours::cell[1] (byte offset 4 of 256) by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_reports.cu:13\n"
+          "  Previous write of size 4 by thread (1,0,0) of block (0,0,0) (warp 0, lane 1) at test_reports.cu:12\n"
+          "  Why: lanes of one warp access the same bytes without __syncwarp; this is correct only where warps run in lockstep (pre-Volta, AMD) and races on Volta and later\n"
+          "  Fix: add __syncwarp() between line 12 and line 13\n"
+          "  (62 instances of this hazard in this launch)\n"
+          "simt: error: race hazard (WAR) on shared memory in kernel neighbours\n"
+          "  Write of size 4 at __shared__ neighbours::cell[32] (byte offset 128 of 256) by thread (32,0,0) of block (0,0,0) (warp 1, lane 0) at test_reports.cu:12\n"
+          "  Previous read of size 4 by thread (31,0,0) of block (0,0,0) (warp 0, lane 31) at test_reports.cu:13\n"
+          "  Why: threads of different warps access the same bytes with no barrier between, so the write may change the value before the other thread has read it\n"
+          "  Fix: add __syncthreads() between line 13 and line 12\n"
+          "simt: error: race hazard (RAW) on shared memory in kernel neighbours\n"
+          "  Read of size 4 at __shared__ neighbours::cell[0] (byte offset 0 of 256) by thread (63,0,0) of block (0,0,0) (warp 1, lane 31) at test_reports.cu:13\n"
+          "  Previous write of size 4 by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_reports.cu:12\n"
+          "  Why: threads of different warps access the same bytes with no barrier between, so the read may see the value from before or after the write\n"
+          "  Fix: add __syncthreads() between line 12 and line 13\n");
+}
+
+TEST_CASE("the JSON printer's output for a launch, golden") {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0, 1));
+    simt::test::Managed<int> out(64);
+    neighbours<<<1, 64>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    std::vector<simt::check::HazardGroup> groups = simt::cuda::last_launch_hazards();
+    groups.resize(1);
+    const std::string json = simt::check::format_json({simt::check::LaunchHazards{"neighbours", 0, groups}});
+    CHECK(masked(json) ==
+          "{\n"
+          "  \"tool\": \"simt\",\n"
+          "  \"version\": \"0.1.0\",\n"
+          "  \"launches\": [\n"
+          "    {\"kernel\": \"neighbours\", \"launch\": 0, \"hazards\": [\n"
+          "      {\"checker\": \"race\", \"kind\": \"RAW, warp-synchronous\", \"severity\": \"warning\", \"space\": \"shared\", "
+          "\"location\": \"__shared__ neighbours::cell[1] (byte offset 4 of 256)\", \"instances\": 62,\n"
+          "       \"access\": {\"kind\": \"read\", \"size\": 4, \"thread\": [0, 0, 0], \"block\": [0, 0, 0], \"warp\": 0, \"lane\": 0, "
+          "\"file\": \"<dir>/test_reports.cu\", \"line\": 13, \"function\": \"neighbours\"},\n"
+          "       \"previous\": {\"kind\": \"write\", \"size\": 4, \"thread\": [1, 0, 0], \"block\": [0, 0, 0], \"warp\": 0, \"lane\": 1, "
+          "\"file\": \"<dir>/test_reports.cu\", \"line\": 12, \"function\": \"neighbours\"},\n"
+          "       \"why\": \"lanes of one warp access the same bytes without __syncwarp; this is correct only where warps run in lockstep (pre-Volta, AMD) and races on Volta and later\",\n"
+          "       \"fix\": \"add __syncwarp() between line 12 and line 13\"}\n"
+          "    ]}\n"
+          "  ],\n"
+          "  \"summary\": {\"hazards\": 1, \"errors\": 0, \"warnings\": 1, \"notes\": 0, \"launches_with_hazards\": 1}\n"
+          "}\n");
+}
