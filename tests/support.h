@@ -21,6 +21,17 @@ inline EngineOptions options(ScheduleMode mode, unsigned warp_size, std::uint64_
     return EngineOptions{}.with_mode(mode).with_warp_size(warp_size).with_seed(seed).with_threads(threads);
 }
 
+// Only the named checker, so a test sees that checker's reports alone.
+inline cuda::CheckOptions only(bool race, bool shuffle, bool init) {
+    cuda::CheckOptions c;
+    c.race = race;
+    c.shuffle = shuffle;
+    c.init = init;
+    return c;
+}
+inline cuda::CheckOptions race_only() { return only(true, false, false); }
+inline cuda::CheckOptions init_only() { return only(false, false, true); }
+
 // Unified memory the host reads and writes directly.
 template <class T>
 class Managed {

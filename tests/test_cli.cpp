@@ -138,6 +138,8 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
          {"invalid global read of size 4 in kernel scale", "out_of_bounds.cu:9"}, 1},
         {"shuffle_inactive_lane", {"error: shuffle hazard (inactive source) in kernel warp_sums", "Shuffle from lane 17 of warp 1", "shuffle_inactive_lane.cu:12"},
          {"error: shuffle hazard (inactive source) in kernel warp_sums"}, 1},
+        {"read_before_write", {"error: init hazard (uninitialised read) on shared memory in kernel blur", "blur::tile[", "read_before_write.cu:14"},
+         {"error: init hazard (uninitialised read)", "read_before_write.cu:14"}, 1},
         {"bad_syncwarp_mask", {"bad_syncwarp_mask.cu:12"}, {"bad_syncwarp_mask.cu:12", "names lane 1 in its mask, but that lane has exited"}, 1},
     };
     for (const CatalogCase& c : cases) {

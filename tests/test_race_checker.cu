@@ -140,7 +140,7 @@ std::string lines(const HazardGroup& g) {
 TEST_CASE("a read of a neighbour's shared element without __syncthreads is a race naming the variable and both lines") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     for (std::uint64_t seed = 0; seed < 3; ++seed) {
-        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, seed));
+        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, seed), simt::test::race_only());
         simt::test::Managed<int> in(128, 1), out(128);
         rotate_no_barrier<<<1, 128>>>(in, out);
         const Run r = hazards();
@@ -168,7 +168,7 @@ TEST_CASE("a read of a neighbour's shared element without __syncthreads is a rac
 TEST_CASE("the same kernel with __syncthreads between the write and the read has no report") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     for (std::uint64_t seed = 0; seed < 10; ++seed) {
-        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, seed));
+        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, seed), simt::test::race_only());
         simt::test::Managed<int> in(128), out(128);
         for (int i = 0; i < 128; ++i) in[i] = i;
         rotate_with_barrier<<<1, 128>>>(in, out);
@@ -181,7 +181,7 @@ TEST_CASE("the same kernel with __syncthreads between the write and the read has
 TEST_CASE("reusing a shared buffer in the next round without a second barrier is a WAR race") {
     SIMT_EACH_MODE();
     for (std::uint64_t seed = 0; seed < 3; ++seed) {
-        simt::cuda::reset_device(simt::test::options(opts.mode, 32, seed));
+        simt::cuda::reset_device(simt::test::options(opts.mode, 32, seed), simt::test::race_only());
         simt::test::Managed<int> data(64, 1);
         rounds_one_barrier<<<1, 64>>>(data, 3);
         const Run r = hazards();
@@ -195,7 +195,7 @@ TEST_CASE("reusing a shared buffer in the next round without a second barrier is
 TEST_CASE("the two-barrier version of the rounds has no report") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     for (std::uint64_t seed = 0; seed < 10; ++seed) {
-        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, seed));
+        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, seed), simt::test::race_only());
         simt::test::Managed<int> data(64, 1);
         rounds_two_barriers<<<1, 64>>>(data, 3);
         const Run r = hazards();
@@ -206,7 +206,7 @@ TEST_CASE("the two-barrier version of the rounds has no report") {
 
 TEST_CASE("a warp-synchronous reduction is a warning under lockstep and an error under independent scheduling") {
     for (std::uint64_t seed = 0; seed < 3; ++seed) {
-        simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, seed));
+        simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, seed), simt::test::race_only());
         simt::test::Managed<int> out(1);
         last_warp_unsynced<<<1, 32>>>(out);
         const Run lockstep = hazards();
@@ -219,7 +219,7 @@ TEST_CASE("a warp-synchronous reduction is a warning under lockstep and an error
             CHECK_THAT(g.example.why, Catch::Contains("correct only where warps run in lockstep"));
             CHECK_THAT(g.example.fix, Catch::Contains("__syncwarp()"));
         }
-        simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, seed));
+        simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, seed), simt::test::race_only());
         simt::test::Managed<int> out2(1);
         last_warp_unsynced<<<1, 32>>>(out2);
         const Run its = hazards();
@@ -232,7 +232,7 @@ TEST_CASE("a warp-synchronous reduction is a warning under lockstep and an error
 TEST_CASE("the reduction with __syncwarp between reads and writes has no report") {
     SIMT_EACH_MODE();
     for (std::uint64_t seed = 0; seed < 10; ++seed) {
-        simt::cuda::reset_device(simt::test::options(opts.mode, 32, seed));
+        simt::cuda::reset_device(simt::test::options(opts.mode, 32, seed), simt::test::race_only());
         simt::test::Managed<int> out(1);
         last_warp_synced<<<1, 32>>>(out);
         const Run r = hazards();
@@ -243,6 +243,7 @@ TEST_CASE("the reduction with __syncwarp between reads and writes has no report"
 
 TEST_CASE("a shared counter incremented without atomics races; with atomicAdd it does not") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::reset_device(opts, simt::test::race_only());
     simt::test::Managed<int> out(1);
     count_plain<<<1, 128>>>(out);
     const Run plain = hazards();
@@ -256,6 +257,7 @@ TEST_CASE("a shared counter incremented without atomics races; with atomicAdd it
 
 TEST_CASE("threads writing different bytes of one word do not race") {
     SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::race_only());
     simt::test::Managed<char> out(128);
     bytes_of_one_word<<<1, 128>>>(out);
     const Run r = hazards();
@@ -265,6 +267,7 @@ TEST_CASE("threads writing different bytes of one word do not race") {
 
 TEST_CASE("a warp collective orders the lanes that took part in it") {
     SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::race_only());
     simt::test::Managed<int> out(64);
     ordered_by_collectives<<<1, 64>>>(out);
     const Run r = hazards();
@@ -274,7 +277,7 @@ TEST_CASE("a warp collective orders the lanes that took part in it") {
 }
 
 TEST_CASE("identical hazards are grouped with a count; the text report names kernel, variable, threads, lines, why and fix") {
-    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0));
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0), simt::test::race_only());
     simt::test::Managed<int> out(1);
     last_warp_unsynced<<<4, 32>>>(out);
         const Run r = hazards();

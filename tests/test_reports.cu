@@ -22,7 +22,7 @@ std::string masked(std::string text) {
 }  // namespace
 
 TEST_CASE("the text printer's output for a launch, golden") {
-    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0, 1));
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0, 1), simt::test::race_only());
     simt::test::Managed<int> out(64);
     neighbours<<<1, 64>>>(out);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
@@ -48,7 +48,7 @@ TEST_CASE("the text printer's output for a launch, golden") {
 }
 
 TEST_CASE("the JSON printer's output for a launch, golden") {
-    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0, 1));
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0, 1), simt::test::race_only());
     simt::test::Managed<int> out(64);
     neighbours<<<1, 64>>>(out);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);

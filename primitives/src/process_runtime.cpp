@@ -36,6 +36,7 @@ EngineOptions options_from_environment(CheckOptions& checks) {
         else if (key == "check") {
             checks.race = value.find("race") != std::string::npos;
             checks.shuffle = value.find("shuffle") != std::string::npos;
+            checks.init = value.find("init") != std::string::npos;
         }
         else if (key == "report") checks.report_format = value == "text" ? "" : value;
         else if (key == "report-file") checks.report_file = value;
@@ -85,6 +86,7 @@ Engine& ProcessRuntime::engine() {
     if (registered_ != &e) {
         if (checks_.race) e.add_checker(&race_);
         if (checks_.shuffle) e.add_checker(&shuffle_);
+        if (checks_.init) e.add_checker(&init_);
         registered_ = &e;
     }
     return e;

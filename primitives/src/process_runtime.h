@@ -8,6 +8,7 @@
 #include <string>
 
 #include "checkers/hazard_log.h"
+#include "checkers/init_checker.h"
 #include "checkers/race_checker.h"
 #include "checkers/shuffle_checker.h"
 #include "emulator/engine.h"
@@ -57,6 +58,7 @@ private:
     check::HazardLog hazards_;
     check::RaceChecker race_{hazards_};
     check::ShuffleChecker shuffle_{hazards_};
+    check::InitChecker init_{hazards_};
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;
     std::vector<check::LaunchHazards> all_hazards_;  // for the report file at exit

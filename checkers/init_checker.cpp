@@ -1,0 +1,64 @@
+#include "checkers/init_checker.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "checkers/shared_symbols.h"
+
+namespace simt::check {
+namespace {
+std::uint64_t next_generation() {
+    static std::uint64_t counter = 0;
+    return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+}
+}  // namespace
+
+InitChecker::BlockState& InitChecker::state() {
+    thread_local std::vector<std::pair<const InitChecker*, BlockState>> states;
+    for (auto& [owner, s] : states)
+        if (owner == this) return s;
+    states.emplace_back(this, BlockState{});
+    return states.back().second;
+}
+
+void InitChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
+    BlockState& s = state();
+    s.generation = next_generation();
+    s.launch = &launch;
+    s.block_linear = block.x + std::uint64_t(launch.grid.x) * (block.y + std::uint64_t(launch.grid.y) * block.z);
+}
+
+void InitChecker::on_access(const AccessEvent& e) {
+    if (e.space != MemorySpace::Shared) return;
+    BlockState& s = state();
+    const std::uint32_t end = e.shared_offset + e.size;
+    const std::size_t needed = (end + 3) / 4;
+    if (s.shadow.size() < needed) s.shadow.resize(std::max(needed, s.shadow.size() * 2));
+    bool uninitialised = false;
+    for (std::uint32_t g = e.shared_offset / 4; g * 4 < end; ++g) {
+        const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
+        const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
+        Granule& cell = s.shadow[g];
+        if (cell.generation != s.generation) cell = Granule{s.generation, 0};
+        if (e.kind == AccessKind::Read) {
+            uninitialised = uninitialised || (cell.written & mask) != mask;
+        } else {
+            cell.written |= mask;
+        }
+    }
+    if (!uninitialised) return;
+    HazardReport r;
+    r.checker = "init";
+    r.kind = "uninitialised read";
+    r.severity = Severity::Error;
+    r.kernel = s.launch->kernel;
+    r.space = MemorySpace::Shared;
+    r.location = describe_shared(e.shared_offset, s.launch->static_shared_bytes, e.size);
+    r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
+    r.why = "no thread of this block has written these shared bytes yet, so the read returns whatever an earlier "
+            "block left there";
+    r.fix = "write the element before reading it (and put a __syncthreads() between the write and the read)";
+    log_.add(s.block_linear, std::move(r));
+}
+
+}  // namespace simt::check
