@@ -6,31 +6,16 @@
 #include "checkers/shared_symbols.h"
 
 namespace simt::check {
-namespace {
-std::uint64_t next_generation() {
-    static std::uint64_t counter = 0;
-    return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
-}
-}  // namespace
-
-InitChecker::BlockState& InitChecker::state() {
-    thread_local std::vector<std::pair<const InitChecker*, BlockState>> states;
-    for (auto& [owner, s] : states)
-        if (owner == this) return s;
-    states.emplace_back(this, BlockState{});
-    return states.back().second;
-}
-
 void InitChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
-    BlockState& s = state();
-    s.generation = next_generation();
+    BlockState& s = blocks_.current();
+    s.generation = new_block_generation();
     s.launch = &launch;
-    s.block_linear = block.x + std::uint64_t(launch.grid.x) * (block.y + std::uint64_t(launch.grid.y) * block.z);
+    s.block_linear = linear_block(launch, block);
 }
 
 void InitChecker::on_access(const AccessEvent& e) {
     if (e.space != MemorySpace::Shared) return;
-    BlockState& s = state();
+    BlockState& s = blocks_.current();
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t needed = (end + 3) / 4;
     if (s.shadow.size() < needed) s.shadow.resize(std::max(needed, s.shadow.size() * 2));

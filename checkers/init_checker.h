@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "checkers/hazard_log.h"
+#include "checkers/per_block_state.h"
 #include "emulator/checker.h"
 
 namespace simt::check {
@@ -30,9 +31,9 @@ private:
         std::uint64_t block_linear = 0;
         std::vector<Granule> shadow;
     };
-    BlockState& state();
 
     HazardLog& log_;
+    PerBlockState<BlockState> blocks_;
 };
 
 }  // namespace simt::check

@@ -8,11 +8,6 @@
 namespace simt::check {
 namespace {
 
-std::uint64_t next_generation() {
-    static std::uint64_t counter = 0;
-    return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
-}
-
 bool overlaps(std::uint8_t a, std::uint8_t b) { return (a & b) != 0; }
 
 int line_number(const void* pc) { return pc == nullptr ? 0 : locate(pc).line; }
@@ -37,21 +32,12 @@ std::string where_to_sync(const char* sync, int previous, int current, int inter
 
 }  // namespace
 
-RaceChecker::BlockState& RaceChecker::state() {
-    // One block at a time per worker thread; several checkers may coexist.
-    thread_local std::vector<std::pair<const RaceChecker*, BlockState>> states;
-    for (auto& [owner, s] : states)
-        if (owner == this) return s;
-    states.emplace_back(this, BlockState{});
-    return states.back().second;
-}
-
 void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
-    BlockState& s = state();
-    s.generation = next_generation();
+    BlockState& s = blocks_.current();
+    s.generation = new_block_generation();
     s.launch = &launch;
     s.block = block;
-    s.block_linear = block.x + std::uint64_t(launch.grid.x) * (block.y + std::uint64_t(launch.grid.y) * block.z);
+    s.block_linear = linear_block(launch, block);
     s.block_epoch = 1;
     s.interval_opened_at = nullptr;
     s.warp_size = launch.warp_size;
@@ -61,13 +47,13 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
 }
 
 void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
-    BlockState& s = state();
+    BlockState& s = blocks_.current();
     ++s.block_epoch;
     s.interval_opened_at = e.pc;
 }
 
 void RaceChecker::on_warp_sync(const WarpSyncEvent& e) {
-    BlockState& s = state();
+    BlockState& s = blocks_.current();
     const unsigned ws = s.warp_size;
     const std::uint32_t first = e.warp * ws;
     // Join the clocks of the participants, tick each, give all the join.
@@ -98,7 +84,7 @@ bool RaceChecker::ordered(const BlockState& s, const Record& before, std::uint32
 
 void RaceChecker::on_access(const AccessEvent& e) {
     if (e.space != MemorySpace::Shared) return;
-    BlockState& s = state();
+    BlockState& s = blocks_.current();
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t cells_needed = (end + 3) / 4;
     if (s.shadow.size() < cells_needed) s.shadow.resize(std::max(cells_needed, s.shadow.size() * 2));

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "checkers/hazard_log.h"
+#include "checkers/per_block_state.h"
 #include "emulator/checker.h"
 
 namespace simt::check {
@@ -60,12 +61,12 @@ private:
         std::vector<Cell> shadow;
     };
 
-    BlockState& state();
     bool ordered(const BlockState& s, const Record& before, std::uint32_t thread) const;
     void check_granule(BlockState& s, Cell& cell, const AccessEvent& e, std::uint8_t mask);
     void report(BlockState& s, const AccessEvent& e, const Record& previous, const char* kind);
 
     HazardLog& log_;
+    PerBlockState<BlockState> blocks_;
 };
 
 }  // namespace simt::check

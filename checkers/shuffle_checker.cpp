@@ -1,5 +1,7 @@
 #include "checkers/shuffle_checker.h"
 
+#include "checkers/per_block_state.h"
+
 #include <cstdio>
 #include <string>
 
@@ -41,8 +43,7 @@ void ShuffleChecker::on_shuffle(const ShuffleEvent& e) {
             r.fix = "if the code uses this value, add a boundary check (e.g. lane + delta < width)";
             break;
     }
-    const Dim3& b = e.who.block;
-    log_.add(b.x + std::uint64_t(launch_.grid.x) * (b.y + std::uint64_t(launch_.grid.y) * b.z), std::move(r));
+    log_.add(linear_block(launch_, e.who.block), std::move(r));
 }
 
 }  // namespace simt::check

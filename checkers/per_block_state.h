@@ -1,0 +1,36 @@
+// What checkers keep per block. A worker thread runs one block at a time and
+// every event of that block arrives on it, so a checker's state for "the
+// block being run" lives per worker thread, keyed by the checker instance.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "emulator/checker.h"
+
+namespace simt::check {
+
+template <class State>
+class PerBlockState {
+public:
+    State& current() const {
+        thread_local std::vector<std::pair<const PerBlockState*, State>> states;
+        for (auto& [owner, s] : states)
+            if (owner == this) return s;
+        states.emplace_back(this, State{});
+        return states.back().second;
+    }
+};
+
+// A number no earlier block had: shadow cells tagged with it need no clearing.
+inline std::uint64_t new_block_generation() {
+    static std::uint64_t counter = 0;
+    return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+}
+
+inline std::uint64_t linear_block(const LaunchInfo& launch, const Dim3& block) {
+    return block.x + std::uint64_t(launch.grid.x) * (block.y + std::uint64_t(launch.grid.y) * block.z);
+}
+
+}  // namespace simt::check
