@@ -35,11 +35,20 @@ std::string capitalised(std::string s) {
 std::string format_text(const HazardGroup& group) {
     const HazardReport& r = group.example;
     std::ostringstream s;
-    const bool memory = r.current.size != 0;  // a shuffle moves registers, not memory
+    const bool memory = r.current.size != 0;  // shuffles and barriers touch no memory
     s << "simt: " << (r.severity == Severity::Error ? "error" : r.severity == Severity::Warning ? "warning" : "note")
       << ": " << r.checker << " hazard (" << r.kind << ")";
     if (memory) s << " on " << space_name(r.space) << " memory";
     s << " in kernel " << r.kernel << "\n";
+    if (r.checker == "barrier") {
+        s << "  " << capitalised(r.location) << "\n  " << capitalised(describe(r.current.who)) << " waits at "
+          << describe(r.current.pc) << "\n";
+        if (r.previous.pc != nullptr)
+            s << "  while " << describe(r.previous.who) << " waits at " << describe(r.previous.pc) << "\n";
+        s << "  Why: " << r.why << "\n  Fix: " << r.fix << "\n";
+        if (group.instances > 1) s << "  (" << group.instances << " instances of this hazard in this launch)\n";
+        return s.str();
+    }
     if (memory)
         s << "  " << capitalised(access_name(r.current.kind)) << " of size " << r.current.size << " at ";
     else

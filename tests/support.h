@@ -22,15 +22,17 @@ inline EngineOptions options(ScheduleMode mode, unsigned warp_size, std::uint64_
 }
 
 // Only the named checker, so a test sees that checker's reports alone.
-inline cuda::CheckOptions only(bool race, bool shuffle, bool init) {
+inline cuda::CheckOptions only(bool race, bool shuffle, bool init, bool barrier) {
     cuda::CheckOptions c;
     c.race = race;
     c.shuffle = shuffle;
     c.init = init;
+    c.barrier = barrier;
     return c;
 }
-inline cuda::CheckOptions race_only() { return only(true, false, false); }
-inline cuda::CheckOptions init_only() { return only(false, false, true); }
+inline cuda::CheckOptions race_only() { return only(true, false, false, false); }
+inline cuda::CheckOptions init_only() { return only(false, false, true, false); }
+inline cuda::CheckOptions barrier_only() { return only(false, false, false, true); }
 
 // Unified memory the host reads and writes directly.
 template <class T>

@@ -52,13 +52,13 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(std::size_t(16 * 1024), std::size_t(64) << 20))->capture_default_str();
     run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status when simt reports an error")
         ->capture_default_str();
-    run_cmd->add_option("--check", run.checks, "hazard checkers to run, comma-separated: race, shuffle, init; or none")
+    run_cmd->add_option("--check", run.checks, "hazard checkers to run, comma-separated: race, shuffle, init, barrier; or none")
         ->check([](const std::string& list) {
             std::string rest = list + ",";
             for (std::size_t at; (at = rest.find(',')) != std::string::npos; rest.erase(0, at + 1)) {
                 const std::string item = rest.substr(0, at);
-                if (item != "race" && item != "shuffle" && item != "init" && item != "none")
-                    return "unknown checker '" + item + "' (known: race, shuffle, init, none)";
+                if (item != "race" && item != "shuffle" && item != "init" && item != "barrier" && item != "none")
+                    return "unknown checker '" + item + "' (known: race, shuffle, init, barrier, none)";
             }
             return std::string();
         })->capture_default_str();

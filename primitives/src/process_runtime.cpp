@@ -37,6 +37,7 @@ EngineOptions options_from_environment(CheckOptions& checks) {
             checks.race = value.find("race") != std::string::npos;
             checks.shuffle = value.find("shuffle") != std::string::npos;
             checks.init = value.find("init") != std::string::npos;
+            checks.barrier = value.find("barrier") != std::string::npos;
         }
         else if (key == "report") checks.report_format = value == "text" ? "" : value;
         else if (key == "report-file") checks.report_file = value;
@@ -87,6 +88,7 @@ Engine& ProcessRuntime::engine() {
         if (checks_.race) e.add_checker(&race_);
         if (checks_.shuffle) e.add_checker(&shuffle_);
         if (checks_.init) e.add_checker(&init_);
+        if (checks_.barrier) e.add_checker(&barrier_);
         registered_ = &e;
     }
     return e;

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 
+#include "checkers/barrier_checker.h"
 #include "checkers/hazard_log.h"
 #include "checkers/init_checker.h"
 #include "checkers/race_checker.h"
@@ -59,6 +60,7 @@ private:
     check::RaceChecker race_{hazards_};
     check::ShuffleChecker shuffle_{hazards_};
     check::InitChecker init_{hazards_};
+    check::BarrierChecker barrier_{hazards_};
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;
     std::vector<check::LaunchHazards> all_hazards_;  // for the report file at exit

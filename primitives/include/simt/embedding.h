@@ -18,6 +18,7 @@ struct CheckOptions {
     bool race = true;
     bool shuffle = true;
     bool init = true;
+    bool barrier = true;
     unsigned print_limit = 10;  // hazard groups printed per launch (all are counted)
     // Hazards below this severity are neither printed nor counted:
     // 0 note, 1 warning, 2 error.

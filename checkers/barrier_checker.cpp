@@ -1,0 +1,87 @@
+#include "checkers/barrier_checker.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "emulator/symbolizer.h"
+
+namespace simt::check {
+namespace {
+
+// "threads 0-15, 40" (linear indices within the block)
+std::string thread_list(const std::vector<ThreadId>& ids) {
+    std::string s;
+    for (std::size_t i = 0; i < ids.size();) {
+        std::size_t j = i;
+        while (j + 1 < ids.size() && ids[j + 1].linear == ids[j].linear + 1) ++j;
+        s += (s.empty() ? "" : ", ") + std::to_string(ids[i].linear);
+        if (j > i) s += "-" + std::to_string(ids[j].linear);
+        i = j + 1;
+    }
+    return s;
+}
+
+}  // namespace
+
+void BarrierChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
+    BlockState& s = blocks_.current();
+    s.launch = &launch;
+    s.block_linear = linear_block(launch, block);
+    s.waiting.clear();
+}
+
+void BarrierChecker::on_barrier_arrive(const BarrierEvent& e) { blocks_.current().waiting[e.pc].push_back(e.who); }
+
+void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
+    BlockState& s = blocks_.current();
+    std::map<std::string, std::vector<ThreadId>> by_line;  // one call may have several copies in the binary
+    std::map<std::string, const void*> site;
+    for (auto& [pc, threads] : s.waiting) {
+        const std::string line = describe(pc);
+        site.emplace(line, pc);
+        auto& all = by_line[line];
+        all.insert(all.end(), threads.begin(), threads.end());
+    }
+    s.waiting.clear();
+    for (auto& [line, threads] : by_line)
+        std::sort(threads.begin(), threads.end(), [](const ThreadId& a, const ThreadId& b) { return a.linear < b.linear; });
+    const std::uint64_t block_threads = s.launch->block.volume();
+    if (by_line.size() > 1) {
+        // Name the two largest groups of waiting threads, the first call site first.
+        auto first = by_line.begin(), second = std::next(first);
+        HazardReport r;
+        r.checker = "barrier";
+        r.kind = "divergent barrier";
+        r.severity = Severity::Error;
+        r.kernel = s.launch->kernel;
+        std::string sites;
+        for (const auto& [line, threads] : by_line)
+            sites += (sites.empty() ? "" : "; ") + line + ": threads " + thread_list(threads);
+        r.location = "one barrier reached at " + std::to_string(by_line.size()) + " call sites (" + sites + ")";
+        r.current = HazardAccess{second->second.front(), AccessKind::Read, 0, site[second->first]};
+        r.previous = HazardAccess{first->second.front(), AccessKind::Read, 0, site[first->first]};
+        r.why = "__syncthreads() must be reached by every thread of the block at the same call; Volta and later "
+                "happen to match different calls, older GPUs hang or mismatch them";
+        r.fix = "move the __syncthreads() out of the thread-dependent branch so that every thread reaches the same one";
+        log_.add(s.block_linear, std::move(r));
+    }
+    if (e.participants < block_threads && !by_line.empty()) {
+        const auto& [line, threads] = *by_line.begin();
+        const void* pc = site[line];
+        HazardReport r;
+        r.checker = "barrier";
+        r.kind = "barrier after exit";
+        r.severity = Severity::Note;
+        r.kernel = s.launch->kernel;
+        r.location = std::to_string(block_threads - e.participants) + " of " + std::to_string(block_threads) +
+                     " threads had exited before this __syncthreads";
+        r.current = HazardAccess{threads.front(), AccessKind::Read, 0, pc};
+        r.why = "exited threads no longer count at a barrier on Volta and later, but the CUDA guide asks every "
+                "thread of the block to reach each __syncthreads";
+        r.fix = "instead of returning early, skip the work with a condition and let every thread reach the barrier";
+        log_.add(s.block_linear, std::move(r));
+    }
+}
+
+}  // namespace simt::check

@@ -1,0 +1,36 @@
+// The barrier checker: one __syncthreads reached at different call sites by
+// threads of one block (the block-wide barrier matches them on Volta+, but
+// CUDA requires a uniform condition, and older GPUs hang or mismatch), and,
+// as a note, a barrier that some threads never reach because they exited.
+// A barrier that can never complete is the engine's deadlock report.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "checkers/hazard_log.h"
+#include "checkers/per_block_state.h"
+#include "emulator/checker.h"
+
+namespace simt::check {
+
+class BarrierChecker final : public Checker {
+public:
+    explicit BarrierChecker(HazardLog& log) : log_(log) {}
+    void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
+    void on_barrier_arrive(const BarrierEvent& e) override;
+    void on_barrier_release(const BarrierReleaseEvent& e) override;
+
+private:
+    struct BlockState {
+        const LaunchInfo* launch = nullptr;
+        std::uint64_t block_linear = 0;
+        std::map<const void*, std::vector<ThreadId>> waiting;  // by call site
+    };
+
+    HazardLog& log_;
+    PerBlockState<BlockState> blocks_;
+};
+
+}  // namespace simt::check

@@ -1,0 +1,82 @@
+// The barrier checker: one barrier reached at different call sites is an
+// error; threads that exited before a barrier are a note.
+#include "support.h"
+
+#include "checkers/hazard_log.h"
+#include "checkers/text_report.h"
+
+namespace {
+
+__global__ void two_call_sites(int* out) {
+    __shared__ int s[64];
+    s[threadIdx.x] = int(threadIdx.x);
+    if (threadIdx.x < 32) {
+        __syncthreads();
+        out[threadIdx.x] = s[63 - threadIdx.x];
+    } else {
+        __syncthreads();
+        out[threadIdx.x] = s[63 - threadIdx.x];
+    }
+}
+__global__ void one_call_site(int* out) {
+    __shared__ int s[64];
+    s[threadIdx.x] = int(threadIdx.x);
+    __syncthreads();
+    out[threadIdx.x] = s[63 - threadIdx.x];
+}
+__global__ void early_exit(int* out, int n) {
+    __shared__ int s[64];
+    if (int(threadIdx.x) >= n) return;
+    s[threadIdx.x] = 1;
+    __syncthreads();
+    out[threadIdx.x] = s[(threadIdx.x + 1) % n];
+}
+
+}  // namespace
+
+TEST_CASE("one __syncthreads reached at two call sites is a divergent-barrier error naming both lines and their threads") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::reset_device(opts, simt::test::barrier_only());
+    simt::test::Managed<int> out(64);
+    two_call_sites<<<2, 64>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    const auto& groups = simt::cuda::last_launch_hazards();
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0].instances == 2);  // once per block
+    const simt::check::HazardReport& r = groups[0].example;
+    CHECK(r.kind == "divergent barrier");
+    CHECK(r.severity == simt::check::Severity::Error);
+    CHECK(r.location == "one barrier reached at 2 call sites (test_barrier_checker.cu:14: threads 0-31; test_barrier_checker.cu:17: threads 32-63)");
+    const std::string text = simt::check::format_text(groups[0]);
+    CHECK_THAT(text, Catch::StartsWith("simt: error: barrier hazard (divergent barrier) in kernel two_call_sites\n"));
+    CHECK_THAT(text, Catch::Contains("Fix: move the __syncthreads() out of the thread-dependent branch"));
+    CHECK(out[0] == 63);
+}
+
+TEST_CASE("the same exchange with one __syncthreads before the branch has no report") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::reset_device(opts, simt::test::barrier_only());
+    simt::test::Managed<int> out(64);
+    one_call_site<<<2, 64>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(simt::cuda::last_launch_hazards().empty());
+}
+
+TEST_CASE("threads that returned before a __syncthreads are a note, shown only with the note severity") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::barrier_only());
+    simt::test::Managed<int> out(64);
+    early_exit<<<1, 64>>>(out, 40);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(simt::cuda::last_launch_hazards().empty());
+    simt::cuda::CheckOptions notes = simt::test::barrier_only();
+    notes.min_severity = 0;
+    simt::cuda::reset_device(opts, notes);
+    simt::test::Managed<int> again(64);
+    early_exit<<<1, 64>>>(again, 40);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    const auto& groups = simt::cuda::last_launch_hazards();
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0].example.kind == "barrier after exit");
+    CHECK(groups[0].example.location == "24 of 64 threads had exited before this __syncthreads");
+}
