@@ -185,3 +185,23 @@ TEST_CASE("--report json writes every hazard of the run with a summary") {
     CHECK(std::system(("python3 -c \"import json; json.load(open('" + file.string() + "'))\"").c_str()) == 0);
     fs::remove(file);
 }
+
+TEST_CASE("the seed document's puzzle 25 examples print exactly the expected outputs, in both modes") {
+    std::ifstream expected(std::string(SIMT_TEST_PROGRAMS) + "/../seeds_expected.txt");
+    std::string line;
+    int programs = 0;
+    while (std::getline(expected, line)) {
+        const std::size_t colon = line.find(": ");
+        REQUIRE(colon != std::string::npos);
+        const std::string name = line.substr(0, colon), want = line.substr(colon + 2) + "\n";
+        CAPTURE(name);
+        for (const char* mode : {"its", "lockstep"}) {
+            const Result r = simt(std::string("run --mode ") + mode + " " + SIMT_KERNELS_DIR + "/seeds/" + name + ".cu");
+            CHECK(r.status == 0);
+            CHECK(r.out == want);
+            CHECK(r.err.empty());
+        }
+        ++programs;
+    }
+    CHECK(programs == 5);
+}

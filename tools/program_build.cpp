@@ -98,6 +98,7 @@ BuildResult build_program(const BuildRequest& request) {
                                         "-fno-builtin-putchar", "-fstack-clash-protection",
                                         "-fno-optimize-sibling-calls", "-Wno-volatile",
                                         "-U_FORTIFY_SOURCE", "-I", SIMT_CONFIG_INCLUDE_DIR,
+                                        "-I", SIMT_CONFIG_PORTABLE_DIR,
                                         "-I", source.parent_path().string(),
                                         "-include", "simt/cuda.h", "-x", "c++"};
     std::vector<std::string> link = {SIMT_CONFIG_CXX};

@@ -1,0 +1,118 @@
+// Seed 001 "Warp Communication" (Puzzle 25), broadcast example 3:
+// broadcast + shuffle coordination. Lane 0 averages the first 4 elements of
+// its block and broadcasts that scale with __shfl_sync(..., 0); each lane
+// takes its neighbour with __shfl_down_sync(..., 1) and writes
+// (current + next) * scale, or current * scale on the warp's last lane.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#define CUDA_CHECK(call)                                                        \
+    do {                                                                        \
+        cudaError_t err_ = (call);                                              \
+        if (err_ != cudaSuccess) {                                              \
+            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,            \
+                         cudaGetErrorString(err_));                             \
+            std::exit(1);                                                       \
+        }                                                                       \
+    } while (0)
+
+constexpr int WARP_SIZE = 32;
+constexpr unsigned FULL_MASK = 0xffffffffu;
+
+// Formats a float32 like Mojo/Python print it: the shortest decimal that
+// reads back as the same float32, in positional notation, with ".0" on
+// integral values.
+static std::string format_float32(float value) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+    char buf[64];
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*e", digits - 1, value);
+        if (std::strtof(buf, nullptr) == value) break;
+    }
+    // buf holds [-]d[.ddd]e[+-]XX; split into sign, digits and exponent.
+    std::string text(buf);
+    std::string sign;
+    if (text[0] == '-') { sign = "-"; text.erase(0, 1); }
+    const size_t e = text.find('e');
+    const int exponent = std::atoi(text.c_str() + e + 1);
+    std::string mantissa;
+    for (size_t i = 0; i < e; ++i)
+        if (text[i] != '.') mantissa += text[i];
+    while (mantissa.size() > 1 && mantissa.back() == '0') mantissa.pop_back();
+    if (exponent < -4 || exponent >= 16) {
+        std::string out = sign + mantissa.substr(0, 1);
+        if (mantissa.size() > 1) out += "." + mantissa.substr(1);
+        char exp_text[16];
+        std::snprintf(exp_text, sizeof exp_text, "e%+03d", exponent);
+        return out + exp_text;
+    }
+    std::string int_part, frac_part;
+    if (exponent < 0) {
+        int_part = "0";
+        frac_part = std::string(-exponent - 1, '0') + mantissa;
+    } else if (static_cast<int>(mantissa.size()) <= exponent + 1) {
+        int_part = mantissa + std::string(exponent + 1 - mantissa.size(), '0');
+        frac_part = "0";
+    } else {
+        int_part = mantissa.substr(0, exponent + 1);
+        frac_part = mantissa.substr(exponent + 1);
+    }
+    return sign + int_part + "." + frac_part;
+}
+
+static void print_output(const float* values, int n) {
+    std::string line = "output: [";
+    for (int i = 0; i < n; ++i) {
+        if (i > 0) line += ", ";
+        line += format_float32(values[i]);
+    }
+    line += "]";
+    std::printf("%s\n", line.c_str());
+}
+
+constexpr int SIZE = WARP_SIZE;
+
+__global__ void broadcast_shuffle_coordination(const float* input, float* output, int size) {
+    const int global_i = blockDim.x * blockIdx.x + threadIdx.x;
+    const int lane = threadIdx.x % WARP_SIZE;
+    float scale_factor = 0.0f;
+    if (lane == 0) {
+        const int block_start = blockIdx.x * blockDim.x;
+        float sum = 0.0f;
+        for (int i = 0; i < 4; ++i)
+            if (block_start + i < size) sum += input[block_start + i];
+        scale_factor = sum / 4.0f;
+    }
+    scale_factor = __shfl_sync(FULL_MASK, scale_factor, 0);
+    const float current = global_i < size ? input[global_i] : 0.0f;
+    const float next = __shfl_down_sync(FULL_MASK, current, 1);
+    if (global_i < size) {
+        if (lane < WARP_SIZE - 1 && global_i < size - 1)
+            output[global_i] = (current + next) * scale_factor;
+        else
+            output[global_i] = current * scale_factor;  // no neighbour in the warp
+    }
+}
+
+int main() {
+    // [2, 4, 6, 8] then [1, 3, 5, 7] repeating.
+    float host_in[SIZE], host_out[SIZE];
+    for (int i = 0; i < SIZE; ++i)
+        host_in[i] = i < 4 ? static_cast<float>(2 * (i + 1)) : static_cast<float>(2 * (i % 4) + 1);
+    float *d_in = nullptr, *d_out = nullptr;
+    CUDA_CHECK(cudaMalloc(&d_in, sizeof host_in));
+    CUDA_CHECK(cudaMalloc(&d_out, sizeof host_out));
+    CUDA_CHECK(cudaMemcpy(d_in, host_in, sizeof host_in, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemset(d_out, 0, sizeof host_out));
+    broadcast_shuffle_coordination<<<1, WARP_SIZE>>>(d_in, d_out, SIZE);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaMemcpy(host_out, d_out, sizeof host_out, cudaMemcpyDeviceToHost));
+    print_output(host_out, SIZE);
+    CUDA_CHECK(cudaFree(d_in));
+    CUDA_CHECK(cudaFree(d_out));
+    return 0;
+}

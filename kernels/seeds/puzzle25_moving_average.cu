@@ -1,0 +1,113 @@
+// Seed 001 "Warp Communication" (Puzzle 25), example 2: multi-offset 3-point
+// moving average over 64 elements in 2 blocks of one warp each. Each lane
+// gets input[i+1] and input[i+2] with __shfl_down_sync offsets 1 and 2; the
+// window shrinks at the end of each warp (lane 30: 2-point average, lane 31:
+// the value itself), handled explicitly because shuffles do not cross warps.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#define CUDA_CHECK(call)                                                        \
+    do {                                                                        \
+        cudaError_t err_ = (call);                                              \
+        if (err_ != cudaSuccess) {                                              \
+            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,            \
+                         cudaGetErrorString(err_));                             \
+            std::exit(1);                                                       \
+        }                                                                       \
+    } while (0)
+
+constexpr int WARP_SIZE = 32;
+constexpr unsigned FULL_MASK = 0xffffffffu;
+
+// Formats a float32 like Mojo/Python print it: the shortest decimal that
+// reads back as the same float32, in positional notation, with ".0" on
+// integral values.
+static std::string format_float32(float value) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+    char buf[64];
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*e", digits - 1, value);
+        if (std::strtof(buf, nullptr) == value) break;
+    }
+    // buf holds [-]d[.ddd]e[+-]XX; split into sign, digits and exponent.
+    std::string text(buf);
+    std::string sign;
+    if (text[0] == '-') { sign = "-"; text.erase(0, 1); }
+    const size_t e = text.find('e');
+    const int exponent = std::atoi(text.c_str() + e + 1);
+    std::string mantissa;
+    for (size_t i = 0; i < e; ++i)
+        if (text[i] != '.') mantissa += text[i];
+    while (mantissa.size() > 1 && mantissa.back() == '0') mantissa.pop_back();
+    if (exponent < -4 || exponent >= 16) {
+        std::string out = sign + mantissa.substr(0, 1);
+        if (mantissa.size() > 1) out += "." + mantissa.substr(1);
+        char exp_text[16];
+        std::snprintf(exp_text, sizeof exp_text, "e%+03d", exponent);
+        return out + exp_text;
+    }
+    std::string int_part, frac_part;
+    if (exponent < 0) {
+        int_part = "0";
+        frac_part = std::string(-exponent - 1, '0') + mantissa;
+    } else if (static_cast<int>(mantissa.size()) <= exponent + 1) {
+        int_part = mantissa + std::string(exponent + 1 - mantissa.size(), '0');
+        frac_part = "0";
+    } else {
+        int_part = mantissa.substr(0, exponent + 1);
+        frac_part = mantissa.substr(exponent + 1);
+    }
+    return sign + int_part + "." + frac_part;
+}
+
+static void print_output(const float* values, int n) {
+    std::string line = "output: [";
+    for (int i = 0; i < n; ++i) {
+        if (i > 0) line += ", ";
+        line += format_float32(values[i]);
+    }
+    line += "]";
+    std::printf("%s\n", line.c_str());
+}
+
+constexpr int SIZE_2 = 64;
+constexpr int BLOCKS_PER_GRID = 2;
+
+__global__ void moving_average_3(const float* input, float* output, int size) {
+    const int global_i = blockDim.x * blockIdx.x + threadIdx.x;
+    const int lane = threadIdx.x % WARP_SIZE;
+    const float current = global_i < size ? input[global_i] : 0.0f;
+    const float next = __shfl_down_sync(FULL_MASK, current, 1);
+    const float next_next = __shfl_down_sync(FULL_MASK, current, 2);
+    if (global_i < size) {
+        if (lane < WARP_SIZE - 2 && global_i < size - 2)
+            output[global_i] = (current + next + next_next) / 3.0f;
+        else if (lane < WARP_SIZE - 1 && global_i < size - 1)
+            output[global_i] = (current + next) / 2.0f;  // one neighbour left
+        else
+            output[global_i] = current;                  // no neighbour left
+    }
+}
+
+int main() {
+    // The document's expected output implies input[i] = (i+1)(i+2)/2
+    // (1, 3, 6, 10, ...): output[0] = (1+3+6)/3, output[31] = input[31] = 528.
+    float host_in[SIZE_2], host_out[SIZE_2];
+    for (int i = 0; i < SIZE_2; ++i) host_in[i] = static_cast<float>((i + 1) * (i + 2) / 2);
+    float *d_in = nullptr, *d_out = nullptr;
+    CUDA_CHECK(cudaMalloc(&d_in, sizeof host_in));
+    CUDA_CHECK(cudaMalloc(&d_out, sizeof host_out));
+    CUDA_CHECK(cudaMemcpy(d_in, host_in, sizeof host_in, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemset(d_out, 0, sizeof host_out));
+    moving_average_3<<<BLOCKS_PER_GRID, WARP_SIZE>>>(d_in, d_out, SIZE_2);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaMemcpy(host_out, d_out, sizeof host_out, cudaMemcpyDeviceToHost));
+    print_output(host_out, SIZE_2);
+    CUDA_CHECK(cudaFree(d_in));
+    CUDA_CHECK(cudaFree(d_out));
+    return 0;
+}
