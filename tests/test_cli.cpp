@@ -1,5 +1,5 @@
 // `simt run` end to end: whole programs in separate processes.
-#include <catch2/catch.hpp>
+#include "cli_support.h"
 
 #include <sys/wait.h>
 
@@ -9,42 +9,7 @@
 #include <sstream>
 #include <string>
 
-namespace fs = std::filesystem;
 
-namespace {
-
-struct Result {
-    int status;
-    std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-Result simt(const std::string& args) {
-    static int counter = 0;
-    const fs::path dir = fs::temp_directory_path() / ("simt-cli-test-" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    const fs::path out = dir / ("out" + std::to_string(counter));
-    const fs::path err = dir / ("err" + std::to_string(counter++));
-    // The cache option goes right after the subcommand, before any `--`.
-    const std::size_t space = args.find(' ');
-    const std::string command = std::string(SIMT_EXE) + " " + args.substr(0, space) + " --cache-dir " +
-                                SIMT_TEST_CACHE + (space == std::string::npos ? "" : args.substr(space)) +
-                                " >" + out.string() + " 2>" + err.string();
-    const int raw = std::system(command.c_str());
-    Result r{WIFEXITED(raw) ? WEXITSTATUS(raw) : 255, slurp(out), slurp(err)};
-    UNSCOPED_INFO("command: " << command << "\nstdout:\n" << r.out << "\nstderr:\n" << r.err);
-    return r;
-}
-
-std::string program(const std::string& name) { return std::string(SIMT_TEST_PROGRAMS) + "/" + name; }
-
-}  // namespace
 
 TEST_CASE("simt run exits with the program's own status and passes it its arguments") {
     const Result r = simt("run " + program("exit_status.cu") + " -- one two");

@@ -1,0 +1,52 @@
+// Runs the simt command in a child process for end-to-end tests.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace simt::cli_test {
+
+struct Result {
+    int status;
+    std::string out, err;
+};
+
+inline std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+inline Result simt(const std::string& args) {
+    static int counter = 0;
+    const fs::path dir = fs::temp_directory_path() / ("simt-cli-test-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path out = dir / ("out" + std::to_string(counter));
+    const fs::path err = dir / ("err" + std::to_string(counter++));
+    // The cache option goes right after the subcommand, before any `--`.
+    const std::size_t space = args.find(' ');
+    const std::string command = std::string(SIMT_EXE) + " " + args.substr(0, space) + " --cache-dir " +
+                                SIMT_TEST_CACHE + (space == std::string::npos ? "" : args.substr(space)) +
+                                " >" + out.string() + " 2>" + err.string();
+    const int raw = std::system(command.c_str());
+    Result r{WIFEXITED(raw) ? WEXITSTATUS(raw) : 255, slurp(out), slurp(err)};
+    UNSCOPED_INFO("command: " << command << "\nstdout:\n" << r.out << "\nstderr:\n" << r.err);
+    return r;
+}
+
+inline std::string program(const std::string& name) { return std::string(SIMT_TEST_PROGRAMS) + "/" + name; }
+
+}  // namespace simt::cli_test
+
+using namespace simt::cli_test;
