@@ -14,7 +14,7 @@
 
 namespace fs = std::filesystem;
 
-namespace simt::cli_test {
+namespace cli_test {
 
 struct Result {
     int status;
@@ -47,6 +47,6 @@ inline Result simt(const std::string& args) {
 
 inline std::string program(const std::string& name) { return std::string(SIMT_TEST_PROGRAMS) + "/" + name; }
 
-}  // namespace simt::cli_test
+}  // namespace cli_test
 
-using namespace simt::cli_test;
+using namespace cli_test;
