@@ -170,3 +170,17 @@ TEST_CASE("the seed document's puzzle 25 examples print exactly the expected out
     }
     CHECK(programs == 5);
 }
+
+TEST_CASE("--backend cuda builds the unchanged file with nvcc and runs it, passing arguments and the exit status") {
+    if (!fs::exists("/usr/local/cuda/bin/nvcc")) {
+        WARN("nvcc is not installed here: the CUDA backend is checked on machines that have it");
+        return;
+    }
+    const Result r = simt("run --backend cuda " + program("exit_status.cu") + " -- one two");
+    CHECK(r.status == 3);
+    CHECK_THAT(r.out, Catch::Contains("argc=3 last=two"));
+    const Result broken = simt("run --backend cuda " + program("compile_error.cu"));
+    CHECK(broken.status == 2);
+    CHECK_THAT(broken.err, Catch::Contains("compile_error.cu(5)"));
+    CHECK_THAT(broken.err, Catch::Contains("did not compile with"));
+}

@@ -72,6 +72,32 @@ std::string join(const std::vector<std::string>& argv) {
 
 }  // namespace
 
+std::string find_nvcc() {
+    if (const char* explicit_path = std::getenv("SIMT_NVCC"); explicit_path != nullptr) return explicit_path;
+    if (fs::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
+    return "nvcc";  // from PATH
+}
+
+BuildResult build_program_with_nvcc(const BuildRequest& request, const std::string& arch) {
+    const fs::path source = fs::absolute(request.source);
+    if (!fs::exists(source)) throw BuildFailure("no such file: " + request.source.string());
+    const std::string nvcc = find_nvcc();
+    const std::vector<std::string> flags = {nvcc, "-arch=" + arch, request.optimization, "-lineinfo"};
+    const std::string key = hex(fnv1a(read_file(source) + '\0' + join(flags) + "\0cuda"));
+    const fs::path dir = request.cache_dir / ("cuda-" + key);
+    const fs::path executable = dir / source.stem();
+    if (fs::exists(executable)) return {executable, true};
+    fs::create_directories(dir);
+    const fs::path partial = dir / (source.stem().string() + "." + std::to_string(getpid()) + ".exe");
+    std::vector<std::string> command = flags;
+    command.insert(command.end(), {source.string(), "-o", partial.string()});
+    spdlog::debug("nvcc: {}", join(command));
+    if (run_command(command) != 0)
+        throw BuildFailure(request.source.string() + " did not compile with " + nvcc + " (messages above)");
+    fs::rename(partial, executable);
+    return {executable, false};
+}
+
 fs::path default_cache_dir() {
     if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0')
         return fs::path(xdg) / "simt";

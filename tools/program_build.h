@@ -27,6 +27,9 @@ struct BuildFailure : std::runtime_error {
 };
 
 BuildResult build_program(const BuildRequest& request);
+// The CUDA backend: the same file, unchanged, built by nvcc for a real GPU
+// (cached the same way). `arch` is nvcc's -arch value.
+BuildResult build_program_with_nvcc(const BuildRequest& request, const std::string& arch);
 std::filesystem::path default_cache_dir();
 
 }  // namespace simt::tool

@@ -73,6 +73,11 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->capture_default_str();
     run_cmd->add_option("-O", build.optimization, "optimisation flag for the compiler")
         ->transform([](std::string s) { return s.rfind("-O", 0) == 0 ? s : "-O" + s; })->capture_default_str();
+    std::string backend = "cpu", arch = "sm_90";
+    run_cmd->add_option("--backend", backend,
+                        "cpu: simt's emulator; cuda: the same file built by nvcc and run on the GPU")
+        ->check(CLI::IsMember({"cpu", "cuda"}))->capture_default_str();
+    run_cmd->add_option("--arch", arch, "nvcc -arch for --backend cuda")->capture_default_str();
     run_cmd->add_option("args", program_args, "arguments for the program (after --)");
 
     // ---- build ----
@@ -108,6 +113,11 @@ int main(int argc, char** argv) {
                 file << out;
             }
             return 0;
+        }
+        if (*run_cmd && backend == "cuda") {
+            // The GPU runs it: simt's checkers and options do not apply.
+            const BuildResult built = build_program_with_nvcc(build, arch);
+            return run_program(built.executable, program_args, run);
         }
         const BuildResult built = build_program(build);
         if (*build_cmd) {
