@@ -1,6 +1,8 @@
 #include "checkers/race_checker.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 
 #include "checkers/shared_symbols.h"
 #include "emulator/symbolizer.h"
@@ -9,6 +11,18 @@ namespace simt::check {
 namespace {
 
 bool overlaps(std::uint8_t a, std::uint8_t b) { return (a & b) != 0; }
+
+// "global allocation #2 (4096 bytes), byte offset 128" or a __device__ variable.
+std::string describe_global(const AccessEvent& e) {
+    char address[32];
+    std::snprintf(address, sizeof address, "%#llx", static_cast<unsigned long long>(e.address));
+    if (e.allocation == 0) return std::string("__device__ variable at ") + address;
+    const std::uintptr_t offset = e.address - e.allocation_base;
+    std::string s = "global allocation #" + std::to_string(e.allocation) + " (" + std::to_string(e.allocation_size) +
+                    " bytes), byte offset " + std::to_string(offset);
+    if (e.size != 0 && offset % e.size == 0) s += " (element [" + std::to_string(offset / e.size) + "])";
+    return s;
+}
 
 int line_number(const void* pc) { return pc == nullptr ? 0 : locate(pc).line; }
 
@@ -32,6 +46,17 @@ std::string where_to_sync(const char* sync, int previous, int current, int inter
 
 }  // namespace
 
+void RaceChecker::on_launch_begin(const LaunchInfo& launch) {
+    // Runs on the host thread before any block: no worker touches these now.
+    (void)launch;
+    launch_ = ++launches_seen_;
+    locations_.clear();
+}
+
+void RaceChecker::on_fence(const FenceEvent& e) {
+    if (e.scope != FenceScope::Block) blocks_.current().fenced[e.who.linear] = true;
+}
+
 void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     BlockState& s = blocks_.current();
     s.generation = new_block_generation();
@@ -44,6 +69,10 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     const std::size_t threads = launch.block.volume();
     s.lane_epoch.assign(threads, 0);
     s.clock.assign(threads * s.warp_size, 0);
+    s.fenced.assign(threads, false);
+    s.releases = 0;
+    s.acquired.clear();
+    s.own_acquired.assign(threads, 0);
 }
 
 void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
@@ -82,9 +111,56 @@ bool RaceChecker::ordered(const BlockState& s, const Record& before, std::uint32
     return s.clock[std::size_t(thread) * ws + other % ws] > before.lane_epoch;
 }
 
+bool RaceChecker::ordered_global(const BlockState& s, const Record& before, std::uint32_t thread) const {
+    if (before.thread == 0 || before.launch != launch_) return true;  // a kernel boundary came between
+    if (before.block != s.block_linear + 1) {
+        const auto seen = s.acquired.find(before.block - 1);
+        return seen != s.acquired.end() && seen->second > before.released;
+    }
+    // Same block: a barrier or warp collective, or a release by this block
+    // (fence + atomic, e.g. unlocking a spin lock) that this thread acquired.
+    return ordered(s, before, thread) || s.own_acquired[thread] > before.released;
+}
+
+// An atomic or volatile global access: acquire what earlier blocks released
+// into this location, and release (after a device fence) what this block did.
+void RaceChecker::synchronise(BlockState& s, const AccessEvent& e) {
+    std::lock_guard<std::mutex> lock(locations_mutex_);
+    auto& released = locations_[e.address];
+    for (const auto& [block, count] : released) {
+        std::uint32_t& seen = block == s.block_linear ? s.own_acquired[e.who.linear] : s.acquired[block];
+        seen = std::max(seen, count);
+    }
+    if (s.fenced[e.who.linear]) {
+        s.fenced[e.who.linear] = false;
+        released[std::uint32_t(s.block_linear)] = ++s.releases;
+    }
+}
+
+void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
+    const bool synchronising = e.kind == AccessKind::Atomic || e.is_volatile;
+    if (synchronising) synchronise(s, e);
+    const std::uint32_t me = e.who.linear;
+    // Atomic and volatile accesses synchronise rather than race: record them
+    // as atomics so that only plain accesses conflict with them.
+    const AccessKind kind = synchronising ? AccessKind::Atomic : e.kind;
+    const std::uintptr_t end = e.address + e.size;
+    for (std::uintptr_t g = e.address & ~std::uintptr_t(3); g < end; g += 4) {
+        const std::uintptr_t lo = std::max(e.address, g), hi = std::min(end, g + 4);
+        const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
+        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, kind, std::uint8_t(e.size), e.pc,
+                          std::uint32_t(s.block_linear + 1), launch_, s.releases};
+        global_.with_cell(g, [&](Cell& cell) { check_granule(s, cell, e, mine, true); });
+    }
+}
+
 void RaceChecker::on_access(const AccessEvent& e) {
-    if (e.space != MemorySpace::Shared) return;
     BlockState& s = blocks_.current();
+    if (e.space == MemorySpace::Global) {
+        on_global_access(s, e);
+        return;
+    }
+    if (e.space != MemorySpace::Shared) return;
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t cells_needed = (end + 3) / 4;
     if (s.shadow.size() < cells_needed) s.shadow.resize(std::max(cells_needed, s.shadow.size() * 2));
@@ -93,25 +169,28 @@ void RaceChecker::on_access(const AccessEvent& e) {
         const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
         Cell& cell = s.shadow[g];
         if (cell.generation != s.generation) cell = Cell{s.generation, {}, {}};
-        check_granule(s, cell, e, mask);
+        const std::uint32_t me = e.who.linear;
+        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, e.kind, std::uint8_t(e.size), e.pc};
+        check_granule(s, cell, e, mine, false);
     }
 }
 
-void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e, std::uint8_t mask) {
+void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e, const Record& mine, bool global) {
     const std::uint32_t me = e.who.linear;
-    const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, e.kind, std::uint8_t(e.size), e.pc};
+    const std::uint8_t mask = mine.mask;
+    auto is_ordered = [&](const Record& r) { return global ? ordered_global(s, r, me) : ordered(s, r, me); };
     const Record& w = cell.write;
-    const bool writes = e.kind != AccessKind::Read;
+    const bool writes = mine.kind != AccessKind::Read;
     // Against the last write: RAW / WAW (two atomics never race).
-    if (w.thread != 0 && overlaps(w.mask, mask) && !(w.kind == AccessKind::Atomic && e.kind == AccessKind::Atomic) &&
-        !ordered(s, w, me)) {
+    if (w.thread != 0 && overlaps(w.mask, mask) && !(w.kind == AccessKind::Atomic && mine.kind == AccessKind::Atomic) &&
+        !is_ordered(w)) {
         report(s, e, w, writes ? "WAW" : "RAW");
     }
     if (writes) {
         // Against reads since: WAR.
         for (const Record& r : cell.read) {
-            if (r.thread != 0 && overlaps(r.mask, mask) && !(e.kind == AccessKind::Atomic && r.kind == AccessKind::Atomic) &&
-                !ordered(s, r, me)) {
+            if (r.thread != 0 && overlaps(r.mask, mask) && !(mine.kind == AccessKind::Atomic && r.kind == AccessKind::Atomic) &&
+                !is_ordered(r)) {
                 report(s, e, r, "WAR");
                 break;
             }
@@ -124,7 +203,7 @@ void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e,
     // Keep up to two reads: replace one this read supersedes (same thread, or
     // ordered before it), else fill an empty slot.
     for (Record& r : cell.read) {
-        if (r.thread == 0 || ordered(s, r, me)) {
+        if (r.thread == 0 || is_ordered(r)) {
             r = mine;
             return;
         }
@@ -134,28 +213,41 @@ void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e,
 void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& previous, const char* kind) {
     const unsigned ws = s.warp_size;
     const std::uint32_t other = previous.thread - 1;
-    const bool same_warp = other / ws == e.who.linear / ws;
+    const bool other_block = previous.block != 0 && previous.block != s.block_linear + 1;
+    const bool same_warp = !other_block && other / ws == e.who.linear / ws;
     const bool lockstep = s.launch->lockstep;
     HazardReport r;
     r.checker = "race";
     r.kind = kind;
     r.severity = same_warp && lockstep ? Severity::Warning : Severity::Error;
-    // Same-warp hazards are their own groups: their fix is a __syncwarp.
+    // Same-warp and cross-block hazards are their own groups: their fixes differ.
     if (same_warp) r.kind += lockstep ? ", warp-synchronous" : ", intra-warp";
+    if (other_block) r.kind += ", across blocks";
     r.kernel = s.launch->kernel;
     r.space = e.space;
-    r.location = describe_shared(e.shared_offset, s.launch->static_shared_bytes, e.size);
+    r.location = e.space == MemorySpace::Shared ? describe_shared(e.shared_offset, s.launch->static_shared_bytes, e.size)
+                                                : describe_global(e);
     r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
     ThreadId before;
     before.linear = other;
     before.thread = s.launch->block.unlinearize(other);
-    before.block = s.block;
+    before.block = other_block ? s.launch->grid.unlinearize(previous.block - 1) : s.block;
     before.warp = other / ws;
     before.lane = other % ws;
     r.previous = HazardAccess{before, previous.kind, previous.size, previous.pc};
     const int first = line_number(previous.pc), second = line_number(e.pc);
     const int opener = line_number(s.interval_opened_at);
-    if (same_warp) {
+    const std::string k = kind;
+    const std::string consequence = k == "RAW"   ? "the read may see the value from before or after the write"
+                                    : k == "WAR" ? "the write may change the value before the other thread has read it"
+                                                 : "the final value depends on which write lands last";
+    if (other_block) {
+        r.why = "threads of different blocks access the same bytes with nothing ordering them; blocks run in any "
+                "order and at the same time, so " + consequence;
+        r.fix = "use atomics for this location, or order the blocks: the writer does __threadfence() then an atomic "
+                "on a flag or counter, the reader does an atomic on it before reading (or split the work into two "
+                "kernel launches)";
+    } else if (same_warp) {
         r.why = lockstep
                     ? "lanes of one warp access the same bytes without __syncwarp; this is correct only where warps "
                       "run in lockstep (pre-Volta, AMD) and races on Volta and later"
@@ -163,11 +255,7 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
                       "of a warp are scheduled independently";
         r.fix = where_to_sync("__syncwarp()", first, second, opener);
     } else {
-        const std::string k = kind;
-        r.why = "threads of different warps access the same bytes with no barrier between, so the " +
-                std::string(k == "RAW"   ? "read may see the value from before or after the write"
-                            : k == "WAR" ? "write may change the value before the other thread has read it"
-                                         : "final value depends on which write lands last");
+        r.why = "threads of different warps access the same bytes with no barrier between, so " + consequence;
         r.fix = where_to_sync("__syncthreads()", first, second, opener);
     }
     log_.add(s.block_linear, std::move(r));

@@ -1,22 +1,32 @@
-// The race checker (shared memory): two accesses to overlapping bytes from
-// different threads, at least one a write, not both atomic, with nothing
-// ordering them. Happens-before, not "did the values differ", so a race is
-// found on the first run whatever interleaving the scheduler chose.
+// The race checker (shared and global memory): two accesses to overlapping
+// bytes from different threads, at least one a write, not both atomic, with
+// nothing ordering them. Happens-before, not "did the values differ", so a
+// race is found on the first run whatever interleaving the scheduler chose.
 //
-// Ordering: a block barrier orders everything before it with everything
-// after it (block epochs); inside a barrier interval, lanes of one warp are
-// ordered by warp collectives that include both (a vector clock per lane over
-// the lanes of its warp). Same-warp hazards are errors under independent
-// scheduling and warnings ("warp-synchronous") under lockstep scheduling.
+// Ordering inside a block: a block barrier orders everything before it with
+// everything after it (block epochs); inside a barrier interval, lanes of one
+// warp are ordered by warp collectives that include both (a vector clock per
+// lane over the lanes of its warp). Same-warp hazards are errors under
+// independent scheduling and warnings ("warp-synchronous") under lockstep.
 //
-// Shadow: one cell per 4-byte granule of the block's shared window holding
-// the last write and up to two reads, each with a byte mask, so threads
-// touching different bytes of one word do not conflict.
+// Ordering across blocks (global memory): launches are ordered; within one
+// launch a block releases what it did so far with __threadfence() followed by
+// an atomic (or volatile) access to a location, and a block acquires it with
+// an atomic (or volatile) access to that location, as in the "last block
+// finishes the reduction" pattern. Atomic and volatile global accesses do not
+// race with each other.
+//
+// Shadow: one cell per 4-byte granule (the block's shared window; global
+// memory page by page) holding the last write and up to two reads, each with
+// a byte mask, so threads touching different bytes of one word do not conflict.
 #pragma once
 
 #include <cstdint>
+#include <mutex>
+#include <unordered_map>
 #include <vector>
 
+#include "checkers/global_shadow.h"
 #include "checkers/hazard_log.h"
 #include "checkers/per_block_state.h"
 #include "emulator/checker.h"
@@ -27,7 +37,9 @@ class RaceChecker final : public Checker {
 public:
     explicit RaceChecker(HazardLog& log) : log_(log) {}
 
+    void on_launch_begin(const LaunchInfo& launch) override;
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
+    void on_fence(const FenceEvent& e) override;
     void on_access(const AccessEvent& e) override;
     void on_barrier_release(const BarrierReleaseEvent& e) override;
     void on_warp_sync(const WarpSyncEvent& e) override;
@@ -41,6 +53,10 @@ private:
         AccessKind kind = AccessKind::Read;
         std::uint8_t size = 0;
         const void* pc = nullptr;
+        // Global memory only:
+        std::uint32_t block = 0;     // linear block id + 1
+        std::uint64_t launch = 0;    // the checker's launch number
+        std::uint32_t released = 0;  // releases the block had made before the access
     };
     struct Cell {
         std::uint64_t generation = 0;
@@ -59,14 +75,29 @@ private:
         std::vector<std::uint32_t> lane_epoch;  // per thread
         std::vector<std::uint32_t> clock;       // per thread x warp lane
         std::vector<Cell> shadow;
+        std::vector<bool> fenced;  // per thread: a device fence since its last atomic
+        std::uint32_t releases = 0;
+        std::unordered_map<std::uint32_t, std::uint32_t> acquired;  // other block -> its releases seen
+        std::vector<std::uint32_t> own_acquired;  // per thread: this block's releases it has seen
     };
 
     bool ordered(const BlockState& s, const Record& before, std::uint32_t thread) const;
-    void check_granule(BlockState& s, Cell& cell, const AccessEvent& e, std::uint8_t mask);
+    bool ordered_global(const BlockState& s, const Record& before, std::uint32_t thread) const;
+    void check_granule(BlockState& s, Cell& cell, const AccessEvent& e, const Record& mine, bool global);
+    void on_global_access(BlockState& s, const AccessEvent& e);
+    void synchronise(BlockState& s, const AccessEvent& e);
     void report(BlockState& s, const AccessEvent& e, const Record& previous, const char* kind);
 
     HazardLog& log_;
     PerBlockState<BlockState> blocks_;
+    GlobalShadow<Cell> global_;
+    // The launch running, numbered by this checker (launch indices restart
+    // when the device is reset, shadow cells do not).
+    std::uint64_t launches_seen_ = 0;
+    std::uint64_t launch_ = 0;
+    // Per synchronising location: the releases each block made into it.
+    std::mutex locations_mutex_;
+    std::unordered_map<std::uintptr_t, std::unordered_map<std::uint32_t, std::uint32_t>> locations_;
 };
 
 }  // namespace simt::check

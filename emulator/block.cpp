@@ -315,12 +315,17 @@ void Block::check_bounds(MemorySpace space, std::uintptr_t a, std::uint32_t size
                  std::to_string(launch_.dynamic_shared) +
                  " bytes (third <<<>>> argument); the access was not performed");
     }
-    if (!memory_.contains(a)) return;  // __device__ variables: their own section
+    if (!memory_.contains(a)) {  // __device__ variables: their own section
+        known_lo_ = known_hi_ = 0;
+        known_serial_ = 0;
+        return;
+    }
     if (a >= known_lo_ && a + size <= known_hi_) return;
     const std::optional<Allocation> hit = memory_.find(a);
     if (hit && a + size <= hit->base + hit->size) {
         known_lo_ = hit->base;
         known_hi_ = hit->base + hit->size;
+        known_serial_ = hit->serial;
         return;
     }
     fail(FaultKind::IllegalAddress,

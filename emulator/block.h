@@ -112,6 +112,13 @@ public:
     // the launch's dynamic shared memory, before it is performed.
     void check_bounds(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
                       const void* pc);
+    // The allocation the last checked global access fell in: {serial, base,
+    // size}, serial 0 when it was not in a cudaMalloc'd allocation.
+    void last_allocation(std::uint64_t& serial, std::uintptr_t& base, std::size_t& size) const {
+        serial = known_serial_;
+        base = known_lo_;
+        size = known_hi_ - known_lo_;
+    }
     // A scheduling point at a shared/global memory access.
     void access_point() {
         if (policy_->yield_at_access(running_->id.linear)) suspend_running();
@@ -163,6 +170,7 @@ private:
     const GlobalMemory& memory_;
     // The last allocation an access hit: most accesses need no lookup.
     std::uintptr_t known_lo_ = 0, known_hi_ = 0;
+    std::uint64_t known_serial_ = 0;
     Worker& worker_;
     LaunchProgress* progress_;
     std::uint64_t block_linear_;

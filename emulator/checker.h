@@ -51,6 +51,11 @@ struct AccessEvent {
     // (static __shared__ variables first, then the dynamic buffer), so a
     // checker can index flat shadow arrays.
     std::uint32_t shared_offset;
+    // Global memory in a cudaMalloc'd allocation: which one (serial number
+    // from 1, 0 for __device__ variables) and where it starts.
+    std::uint64_t allocation = 0;
+    std::uintptr_t allocation_base = 0;
+    std::size_t allocation_size = 0;
 };
 
 struct BarrierEvent {

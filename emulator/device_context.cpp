@@ -26,14 +26,20 @@ void observe(const volatile void* address, std::uint32_t size, AccessKind kind, 
     const auto space = classify(*w, a);
     if (!space) return;
     Block& b = *w->block;
-    if (*space != MemorySpace::Constant) b.check_bounds(*space, a, size, kind, pc);
+    // Yield first: what checkers see next is then exactly the order in which
+    // accesses take effect (an atomic runs right after this returns).
+    if (*space != MemorySpace::Constant) {
+        b.access_point();
+        b.check_bounds(*space, a, size, kind, pc);
+    }
     if (kind == AccessKind::Atomic && *space == MemorySpace::Global) b.order_global_atomic();
     if (!b.checkers().empty()) {
-        const AccessEvent event{w->thread->id, *space, kind, is_volatile, a, size, pc,
-                                *space == MemorySpace::Shared ? w->shared_offset(a) : 0u};
+        AccessEvent event{w->thread->id, *space, kind, is_volatile, a, size, pc,
+                          *space == MemorySpace::Shared ? w->shared_offset(a) : 0u};
+        if (*space == MemorySpace::Global)
+            b.last_allocation(event.allocation, event.allocation_base, event.allocation_size);
         for (Checker* c : b.checkers()) c->on_access(event);
     }
-    if (*space != MemorySpace::Constant) b.access_point();
 }
 
 std::uint32_t barrier(const void* pc, bool predicate) { return block().barrier(pc, predicate); }

@@ -297,3 +297,97 @@ TEST_CASE("identical hazards are grouped with a count; the text report names ker
     CHECK_THAT(text, Catch::Contains("  Fix: add __syncwarp() between line 61 and line 62"));
     CHECK_THAT(text, Catch::Contains(" instances of this hazard in this launch)"));
 }
+
+namespace {
+
+// Every block writes the same global word: blocks run in any order.
+__global__ void every_block_writes(int* result) {
+    if (threadIdx.x == 0) *result = int(blockIdx.x);
+}
+
+// The "last block finishes the reduction" pattern, with and without the
+// __threadfence() that publishes each block's partial sum before its ticket.
+template <bool fence>
+__global__ void last_block_sum(const float* in, float* partial, unsigned* tickets, float* total) {
+    __shared__ float s[64];
+    __shared__ bool last;
+    s[threadIdx.x] = in[blockIdx.x * 64 + threadIdx.x];
+    __syncthreads();
+    for (unsigned stride = 32; stride > 0; stride /= 2) {
+        if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        partial[blockIdx.x] = s[0];
+        if (fence) __threadfence();
+        last = atomicInc(tickets, gridDim.x) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (last && threadIdx.x == 0) {
+        float sum = 0;
+        for (unsigned b = 0; b < gridDim.x; ++b) sum += partial[b];
+        *total = sum;
+    }
+}
+
+// A global word written by one thread and read by others of the block with
+// no barrier between.
+__global__ void global_flag_no_barrier(int* flag, int* out) {
+    if (threadIdx.x == 0) *flag = 7;
+    out[threadIdx.x] = *flag;
+}
+
+}  // namespace
+
+TEST_CASE("blocks writing the same global word race across blocks") {
+    SIMT_EACH_MODE();
+    for (unsigned threads : {1u, 2u}) {
+        simt::cuda::reset_device(simt::test::options(opts.mode, 32, 0, threads), simt::test::race_only());
+        simt::test::Managed<int> result(1);
+        every_block_writes<<<4, 32>>>(result);
+        REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+        const auto& groups = simt::cuda::last_launch_hazards();
+        REQUIRE(groups.size() == 1);
+        const simt::check::HazardReport& r = groups[0].example;
+        CHECK(r.kind == "WAW, across blocks");
+        CHECK(r.space == simt::MemorySpace::Global);
+        CHECK(r.location == "global allocation #1 (4 bytes), byte offset 0 (element [0])");
+        CHECK(r.current.who.block.x != r.previous.who.block.x);
+        CHECK(groups[0].instances == 3);
+        CHECK_THAT(r.fix, Catch::Contains("__threadfence()"));
+    }
+}
+
+TEST_CASE("the last-block reduction ordered by __threadfence and an atomic ticket has no report; without the fence it races") {
+    SIMT_EACH_MODE();
+    for (unsigned threads : {1u, 2u}) {
+        simt::cuda::reset_device(simt::test::options(opts.mode, 32, 0, threads), simt::test::race_only());
+        simt::test::Managed<float> in(64 * 8, 1.0f), partial(8), total(1);
+        simt::test::Managed<unsigned> tickets(1, 0);
+        last_block_sum<true><<<8, 64>>>(in, partial, tickets, total);
+        REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+        CHECK(simt::cuda::last_launch_hazards().empty());
+        CHECK(total[0] == 512.0f);
+        tickets[0] = 0;
+        last_block_sum<false><<<8, 64>>>(in, partial, tickets, total);
+        REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+        const auto& groups = simt::cuda::last_launch_hazards();
+        REQUIRE(groups.size() == 1);
+        CHECK(groups[0].example.kind == "RAW, across blocks");
+        CHECK_THAT(groups[0].example.location, Catch::StartsWith("global allocation #2 (32 bytes)"));
+    }
+}
+
+TEST_CASE("a global word written and read by threads of one block without a barrier is a race") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::race_only());
+    simt::test::Managed<int> flag(1), out(64);
+    global_flag_no_barrier<<<1, 64>>>(flag, out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    bool cross_warp = false;
+    for (const auto& g : simt::cuda::last_launch_hazards()) {
+        CHECK(g.example.space == simt::MemorySpace::Global);
+        cross_warp = cross_warp || g.example.kind == "RAW" || g.example.kind == "WAR";
+    }
+    CHECK(cross_warp);
+}
