@@ -35,40 +35,49 @@ void BarrierChecker::on_barrier_arrive(const BarrierEvent& e) { blocks_.current(
 
 void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
     BlockState& s = blocks_.current();
-    std::map<std::string, std::vector<ThreadId>> by_line;  // one call may have several copies in the binary
-    std::map<std::string, const void*> site;
-    for (auto& [pc, threads] : s.waiting) {
-        const std::string line = describe(pc);
-        site.emplace(line, pc);
-        auto& all = by_line[line];
-        all.insert(all.end(), threads.begin(), threads.end());
-    }
+    auto waiting = std::move(s.waiting);
     s.waiting.clear();
-    for (auto& [line, threads] : by_line)
-        std::sort(threads.begin(), threads.end(), [](const ThreadId& a, const ThreadId& b) { return a.linear < b.linear; });
     const std::uint64_t block_threads = s.launch->block.volume();
-    if (by_line.size() > 1) {
-        // Name the two largest groups of waiting threads, the first call site first.
-        auto first = by_line.begin(), second = std::next(first);
+    if (waiting.size() > 1) {
+        // Several code addresses; whether they are several source lines (one
+        // call may be duplicated by the compiler) is decided when the report
+        // is completed, off the fiber stack.
         HazardReport r;
         r.checker = "barrier";
         r.kind = "divergent barrier";
         r.severity = Severity::Error;
         r.kernel = s.launch->kernel;
-        std::string sites;
-        for (const auto& [line, threads] : by_line)
-            sites += (sites.empty() ? "" : "; ") + line + ": threads " + thread_list(threads);
-        r.location = "one barrier reached at " + std::to_string(by_line.size()) + " call sites (" + sites + ")";
-        r.current = HazardAccess{second->second.front(), AccessKind::Read, 0, site[second->first]};
-        r.previous = HazardAccess{first->second.front(), AccessKind::Read, 0, site[first->first]};
+        r.current = HazardAccess{std::next(waiting.begin())->second.front(), AccessKind::Read, 0,
+                                 std::next(waiting.begin())->first};
+        r.previous = HazardAccess{waiting.begin()->second.front(), AccessKind::Read, 0, waiting.begin()->first};
         r.why = "__syncthreads() must be reached by every thread of the block at the same call; Volta and later "
                 "happen to match different calls, older GPUs hang or mismatch them";
         r.fix = "move the __syncthreads() out of the thread-dependent branch so that every thread reaches the same one";
+        r.complete = [waiting](HazardReport& report) {
+            std::map<std::string, std::vector<ThreadId>> by_line;
+            std::map<std::string, const void*> site;
+            for (const auto& [pc, threads] : waiting) {
+                const std::string line = describe(pc);
+                site.emplace(line, pc);
+                by_line[line].insert(by_line[line].end(), threads.begin(), threads.end());
+            }
+            if (by_line.size() < 2) return false;
+            std::string sites;
+            for (auto& [line, threads] : by_line) {
+                std::sort(threads.begin(), threads.end(),
+                          [](const ThreadId& a, const ThreadId& b) { return a.linear < b.linear; });
+                sites += (sites.empty() ? "" : "; ") + line + ": threads " + thread_list(threads);
+            }
+            report.location = "one barrier reached at " + std::to_string(by_line.size()) + " call sites (" + sites + ")";
+            const auto first = by_line.begin(), second = std::next(first);
+            report.previous = HazardAccess{first->second.front(), AccessKind::Read, 0, site[first->first]};
+            report.current = HazardAccess{second->second.front(), AccessKind::Read, 0, site[second->first]};
+            return true;
+        };
         log_.add(s.block_linear, std::move(r));
     }
-    if (e.participants < block_threads && !by_line.empty()) {
-        const auto& [line, threads] = *by_line.begin();
-        const void* pc = site[line];
+    if (e.participants < block_threads && !waiting.empty()) {
+        const auto& [pc, threads] = *waiting.begin();
         HazardReport r;
         r.checker = "barrier";
         r.kind = "barrier after exit";

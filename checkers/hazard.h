@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "emulator/checker.h"
@@ -29,6 +30,11 @@ struct HazardReport {
     HazardAccess previous;   // the earlier, unordered access (pc == nullptr: none)
     std::string why;         // one sentence
     std::string fix;         // one sentence
+    // Work that needs source lines (symbolising) is deferred to here: it runs
+    // once per group, on the host thread after the launch, never on a fiber
+    // stack or per instance. Returns false when the group is not a hazard
+    // after all (e.g. two code addresses of one source line).
+    std::function<bool(HazardReport&)> complete;
 };
 
 }  // namespace simt::check

@@ -29,7 +29,13 @@ std::vector<HazardGroup> HazardLog::take_launch() {
             ++groups[it->second].instances;
         }
     }
-    return groups;
+    std::vector<HazardGroup> complete;
+    for (HazardGroup& g : groups) {
+        auto finish = std::move(g.example.complete);
+        g.example.complete = nullptr;
+        if (!finish || finish(g.example)) complete.push_back(std::move(g));
+    }
+    return complete;
 }
 
 }  // namespace simt::check

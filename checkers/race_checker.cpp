@@ -235,8 +235,9 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
     before.warp = other / ws;
     before.lane = other % ws;
     r.previous = HazardAccess{before, previous.kind, previous.size, previous.pc};
-    const int first = line_number(previous.pc), second = line_number(e.pc);
-    const int opener = line_number(s.interval_opened_at);
+    const void* first_pc = previous.pc;
+    const void* second_pc = e.pc;
+    const void* opener_pc = s.interval_opened_at;
     const std::string k = kind;
     const std::string consequence = k == "RAW"   ? "the read may see the value from before or after the write"
                                     : k == "WAR" ? "the write may change the value before the other thread has read it"
@@ -253,10 +254,15 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
                       "run in lockstep (pre-Volta, AMD) and races on Volta and later"
                     : "two lanes of one warp access the same bytes with nothing ordering them; since Volta the lanes "
                       "of a warp are scheduled independently";
-        r.fix = where_to_sync("__syncwarp()", first, second, opener);
     } else {
         r.why = "threads of different warps access the same bytes with no barrier between, so " + consequence;
-        r.fix = where_to_sync("__syncthreads()", first, second, opener);
+    }
+    if (!other_block) {
+        const char* sync = same_warp ? "__syncwarp()" : "__syncthreads()";
+        r.complete = [=](HazardReport& report) {
+            report.fix = where_to_sync(sync, line_number(first_pc), line_number(second_pc), line_number(opener_pc));
+            return true;
+        };
     }
     log_.add(s.block_linear, std::move(r));
 }

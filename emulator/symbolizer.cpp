@@ -18,14 +18,16 @@ backtrace_state* state() {
 }
 
 // libbacktrace's first lookup builds its tables; lookups are serialised.
+// Both are never destroyed: reports are also printed from atexit handlers,
+// which may run after function-local statics have been destroyed.
 std::mutex& lookup_mutex() {
-    static std::mutex mutex;
-    return mutex;
+    static std::mutex* mutex = new std::mutex;
+    return *mutex;
 }
 
 std::string& hidden_directory() {
-    static std::string directory;
-    return directory;
+    static std::string* directory = new std::string;
+    return *directory;
 }
 
 int on_frame(void* data, std::uintptr_t, const char* file, int line, const char* function) {
