@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 
 programs() {
-    ls kernels/demo/*.cu kernels/catalog/*.cu
+    ls kernels/demo/*.cu kernels/catalog/*.cu kernels/seeds/*.cu
     echo tests/programs/deadlock.cu tests/programs/many_prints.cu | tr ' ' '\n'
 }
 
@@ -36,7 +36,7 @@ gpu_phase() {
         local name
         name=$(program_name "$src")
         local exe="/tmp/simt-gpu-bin/${name//\//_}"
-        { section "$name" build; nvcc -arch=sm_90 -O2 -lineinfo -o "$exe" "$src" 2>&1; echo "status $?"; } >> "$out"
+        { section "$name" build; nvcc -arch=sm_90 -O2 -lineinfo -I primitives/portable -o "$exe" "$src" 2>&1; echo "status $?"; } >> "$out"
         [ -x "$exe" ] || continue
         { section "$name" run; timeout -s KILL 15 "$exe" 2>&1; echo "status $?"; } >> "$out"
         for tool in racecheck synccheck memcheck initcheck; do
