@@ -90,7 +90,7 @@ report_phase() {
                 if [ "$out" == "$gpu_out" ]; then same="same"
                 elif [ "$(echo "$out" | sort)" == "$(echo "$gpu_out" | sort)" ]; then same="same lines, other order"
                 else same="differs"; fi
-                verdict=$(echo "$err" | grep -m1 -oE "simt: [0-9]+ hazards? \([^)]*\)|deadlock in kernel [a-z_]+|exited while lanes|names lane [0-9]+ in its mask|__trap|Assertion" || true)
+                verdict=$(echo "$err" | grep -m1 -oE "simt: [0-9]+ hazards? \([^)]*\)|deadlock in kernel [a-z_]+|exited while lanes|names lane [0-9]+ in its mask|invalid global [a-z]+|out-of-bounds shared [a-z]+|__trap|Assertion" || true)
                 [ -z "$verdict" ] && verdict="clean"
                 row="$row $same; $verdict (exit $status) |"
             done
