@@ -184,3 +184,14 @@ TEST_CASE("--backend cuda builds the unchanged file with nvcc and runs it, passi
     CHECK_THAT(broken.err, Catch::Contains("compile_error.cu(5)"));
     CHECK_THAT(broken.err, Catch::Contains("did not compile with"));
 }
+
+TEST_CASE("editing a header next to the program invalidates the cached build") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-header-test-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "prog.cu") << "#include <cstdio>\n#include \"value.h\"\nint main() { std::printf(\"%d\\n\", VALUE); return 0; }\n";
+    std::ofstream(dir / "value.h") << "#define VALUE 1\n";
+    CHECK(simt("run " + (dir / "prog.cu").string()).out == "1\n");
+    std::ofstream(dir / "value.h") << "#define VALUE 2\n";
+    CHECK(simt("run " + (dir / "prog.cu").string()).out == "2\n");
+    fs::remove_all(dir);
+}

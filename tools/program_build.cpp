@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -38,6 +39,28 @@ std::string read_file(const fs::path& path) {
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+// The program's own headers (#include "..." next to it, followed
+// transitively) take part in the cache key: editing one must rebuild.
+std::string local_headers(const std::string& text, const fs::path& dir, std::vector<fs::path>& seen) {
+    std::string contents;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        const auto hash = line.find_first_not_of(" \t");
+        if (hash == std::string::npos || line[hash] != '#' || line.find("include", hash) == std::string::npos) continue;
+        const auto open = line.find('"'), close = line.rfind('"');
+        if (open == std::string::npos || close <= open) continue;
+        const fs::path header = dir / line.substr(open + 1, close - open - 1);
+        std::error_code ec;
+        if (!fs::is_regular_file(header, ec)) continue;
+        const fs::path canonical = fs::weakly_canonical(header, ec);
+        if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
+        seen.push_back(canonical);
+        const std::string body = read_file(header);
+        contents += canonical.string() + '\0' + body + local_headers(body, header.parent_path(), seen);
+    }
+    return contents;
 }
 
 // A change to simt's runtime must invalidate cached programs.
@@ -83,7 +106,10 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     if (!fs::exists(source)) throw BuildFailure("no such file: " + request.source.string());
     const std::string nvcc = find_nvcc();
     const std::vector<std::string> flags = {nvcc, "-arch=" + arch, request.optimization, "-lineinfo"};
-    const std::string key = hex(fnv1a(read_file(source) + '\0' + join(flags) + "\0cuda"));
+    std::vector<fs::path> seen;
+    const std::string source_text = read_file(source);
+    const std::string key = hex(fnv1a(source_text + '\0' + local_headers(source_text, source.parent_path(), seen) +
+                                      '\0' + join(flags) + "\0cuda"));
     const fs::path dir = request.cache_dir / ("cuda-" + key);
     const fs::path executable = dir / source.stem();
     if (fs::exists(executable)) return {executable, true};
@@ -135,7 +161,9 @@ BuildResult build_program(const BuildRequest& request) {
         SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl",
         "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail"};
 
-    const std::string key = hex(fnv1a(rewritten + '\0' + join(compile) + '\0' + join(link) +
+    std::vector<fs::path> seen;
+    const std::string headers = local_headers(rewritten, source.parent_path(), seen);
+    const std::string key = hex(fnv1a(rewritten + '\0' + headers + '\0' + join(compile) + '\0' + join(link) +
                                       '\0' + join(libs) + '\0' + runtime_identity()));
     const fs::path dir = request.cache_dir / key;
     const fs::path executable = dir / source.stem();
