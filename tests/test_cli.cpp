@@ -105,6 +105,8 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
          {"error: shuffle hazard (inactive source) in kernel warp_sums"}, 1},
         {"read_before_write", {"error: init hazard (uninitialised read) on shared memory in kernel blur", "blur::tile[", "read_before_write.cu:14"},
          {"error: init hazard (uninitialised read)", "read_before_write.cu:14"}, 1},
+        {"single_buffer_scan", {"error: race hazard (", "scan::s[", "single_buffer_scan.cu:16"},
+         {"error: race hazard (RAW)", "single_buffer_scan.cu:16"}, 1},
         {"bad_syncwarp_mask", {"bad_syncwarp_mask.cu:12"}, {"bad_syncwarp_mask.cu:12", "names lane 1 in its mask, but that lane has exited"}, 1},
     };
     for (const CatalogCase& c : cases) {
@@ -194,4 +196,22 @@ TEST_CASE("editing a header next to the program invalidates the cached build") {
     std::ofstream(dir / "value.h") << "#define VALUE 2\n";
     CHECK(simt("run " + (dir / "prog.cu").string()).out == "2\n");
     fs::remove_all(dir);
+}
+
+TEST_CASE("a hard-coded 0xffffffff mask works with 32-lane warps and is reported with 64-lane warps; warpSize and the portable collectives fix it") {
+    const Result ok32 = simt("run --warp-size 32 " + catalog("hardcoded_warp_size.cu"));
+    CHECK(ok32.status == 0);
+    CHECK(ok32.out == "warp_sums: total 128 of 128 (no error)\n");
+    const Result broken64 = simt("run --warp-size 64 " + catalog("hardcoded_warp_size.cu"));
+    CHECK(broken64.status == 1);
+    CHECK_THAT(broken64.err, Catch::Contains("the mask 0xffffffff passed by thread"));
+    CHECK_THAT(broken64.err, Catch::Contains("hardcoded_warp_size.cu:12 does not include the calling lane"));
+    for (const char* width : {"32", "64"}) {
+        for (const char* mode : {"its", "lockstep"}) {
+            const Result fixed = simt(std::string("run --warp-size ") + width + " --mode " + mode + " " + catalog("hardcoded_warp_size_fixed.cu"));
+            CHECK(fixed.status == 0);
+            CHECK(fixed.err.empty());
+            CHECK(fixed.out == "warp_sums: total 128 of 128 (no error)\n");
+        }
+    }
 }
