@@ -215,3 +215,21 @@ TEST_CASE("a hard-coded 0xffffffff mask works with 32-lane warps and is reported
         }
     }
 }
+
+TEST_CASE("a shuffle past the warp edge is a note, shown with --severity note; the fixed twin reads the edge from memory") {
+    const Result quiet = simt("run " + catalog("shuffle_past_warp_edge.cu"));
+    CHECK(quiet.status == 0);
+    CHECK(quiet.err.empty());
+    CHECK(quiet.out == "differences: 3 of 127 wrong\n");
+    const Result noted = simt("run --severity note " + catalog("shuffle_past_warp_edge.cu"));
+    CHECK(noted.status == 0);  // notes never fail a run
+    CHECK_THAT(noted.err, Catch::Contains("simt: note: shuffle hazard (source outside segment) in kernel differences"));
+    CHECK_THAT(noted.err, Catch::Contains("shuffle_past_warp_edge.cu:15"));
+    CHECK_THAT(noted.err, Catch::Contains("simt: 1 hazard (0 errors, 0 warnings, 1 note) in 1 launch"));
+    for (const char* mode : {"its", "lockstep"}) {
+        const Result fixed = simt(std::string("run --severity note --mode ") + mode + " " + catalog("shuffle_past_warp_edge_fixed.cu"));
+        CHECK(fixed.status == 0);
+        CHECK(fixed.err.empty());
+        CHECK(fixed.out == "differences: 0 of 127 wrong\n");
+    }
+}

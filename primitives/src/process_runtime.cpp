@@ -52,12 +52,14 @@ EngineOptions options_from_environment(CheckOptions& checks) {
 // At exit: the hazard summary, and the status `simt run` reads.
 void write_status_file() {
     ProcessRuntime& rt = ProcessRuntime::get();
-    const unsigned hazards = rt.hazard_errors_ + rt.hazard_warnings_;
-    if (hazards != 0)
-        std::fprintf(stderr, "simt: %u hazard%s (%u error%s, %u warning%s) in %u launch%s\n", hazards,
-                     hazards == 1 ? "" : "s", rt.hazard_errors_, rt.hazard_errors_ == 1 ? "" : "s",
-                     rt.hazard_warnings_, rt.hazard_warnings_ == 1 ? "" : "s", rt.launches_with_hazards_,
-                     rt.launches_with_hazards_ == 1 ? "" : "es");
+    const unsigned hazards = rt.hazard_errors_ + rt.hazard_warnings_ + rt.hazard_notes_;
+    if (hazards != 0) {
+        std::fprintf(stderr, "simt: %u hazard%s (%u error%s, %u warning%s", hazards, hazards == 1 ? "" : "s",
+                     rt.hazard_errors_, rt.hazard_errors_ == 1 ? "" : "s", rt.hazard_warnings_,
+                     rt.hazard_warnings_ == 1 ? "" : "s");
+        if (rt.hazard_notes_ != 0) std::fprintf(stderr, ", %u note%s", rt.hazard_notes_, rt.hazard_notes_ == 1 ? "" : "s");
+        std::fprintf(stderr, ") in %u launch%s\n", rt.launches_with_hazards_, rt.launches_with_hazards_ == 1 ? "" : "es");
+    }
     if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
         const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(rt.all_hazards_)
                                                                      : check::format_json(rt.all_hazards_);
@@ -110,8 +112,10 @@ void ProcessRuntime::report_hazards(const char* kernel) {
         if (g.example.severity == check::Severity::Error) {
             ++hazard_errors_;
             ++errors_reported_;
-        } else {
+        } else if (g.example.severity == check::Severity::Warning) {
             ++hazard_warnings_;
+        } else {
+            ++hazard_notes_;
         }
     }
     if (last_hazards_.size() > checks_.print_limit)

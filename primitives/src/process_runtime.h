@@ -54,6 +54,7 @@ private:
     unsigned errors_reported_ = 0;
     unsigned hazard_errors_ = 0;
     unsigned hazard_warnings_ = 0;
+    unsigned hazard_notes_ = 0;
     unsigned launches_with_hazards_ = 0;
     CheckOptions checks_;
     check::HazardLog hazards_;

@@ -1,0 +1,35 @@
+// BUG CLASS: shuffle past the warp edge.
+// Each element's difference with its right neighbour comes from
+// __shfl_down_sync(mask, v, 1). The last lane of every warp has no right
+// neighbour in the warp: the shuffle hands it its own value, so its
+// difference is 0 instead of next - current. simt notes it (run with
+// --severity note); twin: shuffle_past_warp_edge_fixed.cu reads the
+// neighbour from global memory at the warp edge.
+#include <cstdio>
+
+constexpr int N = 128;
+
+__global__ void differences(const float* in, float* out) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const float v = in[i];
+    const float next = __shfl_down_sync(0xffffffff, v, 1);
+    out[i] = i + 1 < N ? next - v : 0.0f;
+}
+
+int main() {
+    float host[N];
+    for (int i = 0; i < N; ++i) host[i] = float(i * i);
+    float *in, *out;
+    cudaMalloc(&in, sizeof host);
+    cudaMalloc(&out, sizeof host);
+    cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice);
+    differences<<<1, N>>>(in, out);
+    float diff[N];
+    cudaMemcpy(diff, out, sizeof diff, cudaMemcpyDeviceToHost);
+    int wrong = 0;
+    for (int i = 0; i + 1 < N; ++i) wrong += diff[i] != float(2 * i + 1);
+    printf("differences: %d of %d wrong\n", wrong, N - 1);
+    cudaFree(in);
+    cudaFree(out);
+    return 0;
+}
