@@ -1,20 +1,9 @@
 #!/usr/bin/env bash
-# Builds the benchmarks (Release-like: RelWithDebInfo, -O2) and rewrites
-# bench/RESULTS.md with the tables, the command and the machine.
+# One command runs the benchmark suite and rewrites bench/RESULTS.md:
+# builds simt and its engine micro-benchmark (RelWithDebInfo, -O2), runs the
+# workloads under simt and Oclgrind, and writes the tables, the command and the
+# machine. Arguments go to bench/run-suite.sh (--quick: small sizes, 1 run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j "$(nproc)" --target simt_engine_micro >/dev/null
-machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
-{
-    echo "# simt benchmark results"
-    echo
-    echo "Produced by \`bench/run.sh\` on $(date -u +%Y-%m-%d). Machine: $machine."
-    echo "Medians of 5 runs; ratios are to the serial loop measured in the same run."
-    echo
-    echo "## Engine (\`build/bench/simt_engine_micro\`)"
-    echo
-    build/bench/simt_engine_micro
-} > bench/RESULTS.md
-cat bench/RESULTS.md
+SIMT_BENCH_COMMAND="bench/run.sh${*:+ $*}" exec bench/run-suite.sh "$@"
