@@ -42,6 +42,8 @@ void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
         // Several code addresses; whether they are several source lines (one
         // call may be duplicated by the compiler) is decided when the report
         // is completed, off the fiber stack.
+        const HazardKey key{"barrier", 0, waiting.begin()->first, std::next(waiting.begin())->first};
+        log_.record(s.block_linear, key, Severity::Error, [&] {
         HazardReport r;
         r.checker = "barrier";
         r.kind = "divergent barrier";
@@ -74,10 +76,12 @@ void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
             report.current = HazardAccess{second->second.front(), AccessKind::Read, 0, site[second->first]};
             return true;
         };
-        log_.add(s.block_linear, std::move(r));
+        return r;
+        });
     }
     if (e.participants < block_threads && !waiting.empty()) {
         const auto& [pc, threads] = *waiting.begin();
+        log_.record(s.block_linear, HazardKey{"barrier", 1, pc, pc}, Severity::Note, [&] {
         HazardReport r;
         r.checker = "barrier";
         r.kind = "barrier after exit";
@@ -89,7 +93,8 @@ void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
         r.why = "exited threads no longer count at a barrier on Volta and later, but the CUDA guide asks every "
                 "thread of the block to reach each __syncthreads";
         r.fix = "instead of returning early, skip the work with a condition and let every thread reach the barrier";
-        log_.add(s.block_linear, std::move(r));
+        return r;
+        });
     }
 }
 

@@ -1,32 +1,22 @@
 #include "checkers/hazard_log.h"
 
-#include <algorithm>
-#include <tuple>
-
 namespace simt::check {
 
-void HazardLog::add(std::uint64_t block_linear, HazardReport report) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    by_block_[block_linear].push_back(std::move(report));
-}
-
 std::vector<HazardGroup> HazardLog::take_launch() {
-    std::map<std::uint64_t, std::vector<HazardReport>> blocks;
+    std::map<std::uint64_t, std::vector<std::pair<HazardKey, HazardGroup>>> blocks;
     {
         std::lock_guard<std::mutex> lock(mutex_);
         blocks.swap(by_block_);
     }
-    using Key = std::tuple<std::string, std::string, const void*, const void*>;
-    std::map<Key, std::size_t> index;
+    std::map<HazardKey, std::size_t> index;
     std::vector<HazardGroup> groups;
-    for (auto& [block, reports] : blocks) {
-        for (HazardReport& r : reports) {
-            const void* a = std::min(r.current.pc, r.previous.pc);
-            const void* b = std::max(r.current.pc, r.previous.pc);
-            const Key key{r.checker, r.kind, a, b};
+    for (auto& [block, found] : blocks) {
+        for (auto& [key, group] : found) {
             auto [it, fresh] = index.emplace(key, groups.size());
-            if (fresh) groups.push_back(HazardGroup{std::move(r), 0});
-            ++groups[it->second].instances;
+            if (fresh)
+                groups.push_back(std::move(group));
+            else
+                groups[it->second].instances += group.instances;
         }
     }
     std::vector<HazardGroup> complete;

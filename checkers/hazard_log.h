@@ -1,9 +1,12 @@
 // Collects hazards of a launch and groups identical ones (same checker, kind
-// and unordered pair of source sites) with instance counts. Reports are kept
-// per block and merged in block order, so the result does not depend on how
-// blocks were spread over worker threads.
+// and unordered pair of source sites) with instance counts. Grouping happens
+// as hazards are found, per block, so a racy kernel with millions of
+// instances keeps one report per group, and a report is only built for the
+// first instance. Blocks are merged in block order, so the result does not
+// depend on how blocks were spread over worker threads.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -26,15 +29,54 @@ struct LaunchHazards {
     std::vector<HazardGroup> groups;
 };
 
+// What makes two hazards "the same": a checker, a kind code of that checker,
+// and the unordered pair of code addresses.
+struct HazardKey {
+    const char* checker;
+    std::uint32_t kind;
+    const void* low;
+    const void* high;
+    HazardKey(const char* c, std::uint32_t k, const void* a, const void* b)
+        : checker(c), kind(k), low(std::min(a, b)), high(std::max(a, b)) {}
+    bool operator==(const HazardKey& o) const {
+        return checker == o.checker && kind == o.kind && low == o.low && high == o.high;
+    }
+    bool operator<(const HazardKey& o) const {
+        if (checker != o.checker) return std::less<const char*>()(checker, o.checker);
+        if (kind != o.kind) return kind < o.kind;
+        if (low != o.low) return std::less<const void*>()(low, o.low);
+        return std::less<const void*>()(high, o.high);
+    }
+};
+
 class HazardLog {
 public:
-    void add(std::uint64_t block_linear, HazardReport report);
+    // Hazards below this severity are dropped at once (never built).
+    void set_min_severity(Severity s) { min_severity_ = s; }
+
+    // Counts one instance; `make()` builds the report for the first instance
+    // of its group in this block only.
+    template <class Make>
+    void record(std::uint64_t block_linear, const HazardKey& key, Severity severity, Make&& make) {
+        if (severity < min_severity_) return;
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto& groups = by_block_[block_linear];
+        for (auto& [k, g] : groups) {
+            if (k == key) {
+                ++g.instances;
+                return;
+            }
+        }
+        groups.emplace_back(key, HazardGroup{make(), 1});
+    }
+
     // The launch's groups, in order of first appearance; clears the log.
     std::vector<HazardGroup> take_launch();
 
 private:
     std::mutex mutex_;
-    std::map<std::uint64_t, std::vector<HazardReport>> by_block_;
+    Severity min_severity_ = Severity::Note;
+    std::map<std::uint64_t, std::vector<std::pair<HazardKey, HazardGroup>>> by_block_;
 };
 
 }  // namespace simt::check

@@ -32,18 +32,20 @@ void InitChecker::on_access(const AccessEvent& e) {
         }
     }
     if (!uninitialised) return;
-    HazardReport r;
-    r.checker = "init";
-    r.kind = "uninitialised read";
-    r.severity = Severity::Error;
-    r.kernel = s.launch->kernel;
-    r.space = MemorySpace::Shared;
-    r.location = describe_shared(e.shared_offset, s.launch->static_shared_bytes, e.size);
-    r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
-    r.why = "no thread of this block has written these shared bytes yet, so the read returns whatever an earlier "
-            "block left there";
-    r.fix = "write the element before reading it (and put a __syncthreads() between the write and the read)";
-    log_.add(s.block_linear, std::move(r));
+    log_.record(s.block_linear, HazardKey{"init", 0, e.pc, e.pc}, Severity::Error, [&] {
+        HazardReport r;
+        r.checker = "init";
+        r.kind = "uninitialised read";
+        r.severity = Severity::Error;
+        r.kernel = s.launch->kernel;
+        r.space = MemorySpace::Shared;
+        r.location = describe_shared(e.shared_offset, s.launch->static_shared_bytes, e.size);
+        r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
+        r.why = "no thread of this block has written these shared bytes yet, so the read returns whatever an earlier "
+                "block left there";
+        r.fix = "write the element before reading it (and put a __syncthreads() between the write and the read)";
+        return r;
+    });
 }
 
 }  // namespace simt::check

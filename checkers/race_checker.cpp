@@ -216,55 +216,57 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
     const bool other_block = previous.block != 0 && previous.block != s.block_linear + 1;
     const bool same_warp = !other_block && other / ws == e.who.linear / ws;
     const bool lockstep = s.launch->lockstep;
-    HazardReport r;
-    r.checker = "race";
-    r.kind = kind;
-    r.severity = same_warp && lockstep ? Severity::Warning : Severity::Error;
-    // Same-warp and cross-block hazards are their own groups: their fixes differ.
-    if (same_warp) r.kind += lockstep ? ", warp-synchronous" : ", intra-warp";
-    if (other_block) r.kind += ", across blocks";
-    r.kernel = s.launch->kernel;
-    r.space = e.space;
-    r.location = e.space == MemorySpace::Shared ? describe_shared(e.shared_offset, s.launch->static_shared_bytes, e.size)
-                                                : describe_global(e);
-    r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
-    ThreadId before;
-    before.linear = other;
-    before.thread = s.launch->block.unlinearize(other);
-    before.block = other_block ? s.launch->grid.unlinearize(previous.block - 1) : s.block;
-    before.warp = other / ws;
-    before.lane = other % ws;
-    r.previous = HazardAccess{before, previous.kind, previous.size, previous.pc};
-    const void* first_pc = previous.pc;
-    const void* second_pc = e.pc;
-    const void* opener_pc = s.interval_opened_at;
+    const Severity severity = same_warp && lockstep ? Severity::Warning : Severity::Error;
     const std::string k = kind;
-    const std::string consequence = k == "RAW"   ? "the read may see the value from before or after the write"
-                                    : k == "WAR" ? "the write may change the value before the other thread has read it"
-                                                 : "the final value depends on which write lands last";
-    if (other_block) {
-        r.why = "threads of different blocks access the same bytes with nothing ordering them; blocks run in any "
-                "order and at the same time, so " + consequence;
-        r.fix = "use atomics for this location, or order the blocks: the writer does __threadfence() then an atomic "
-                "on a flag or counter, the reader does an atomic on it before reading (or split the work into two "
-                "kernel launches)";
-    } else if (same_warp) {
-        r.why = lockstep
-                    ? "lanes of one warp access the same bytes without __syncwarp; this is correct only where warps "
-                      "run in lockstep (pre-Volta, AMD) and races on Volta and later"
-                    : "two lanes of one warp access the same bytes with nothing ordering them; since Volta the lanes "
-                      "of a warp are scheduled independently";
-    } else {
-        r.why = "threads of different warps access the same bytes with no barrier between, so " + consequence;
-    }
-    if (!other_block) {
-        const char* sync = same_warp ? "__syncwarp()" : "__syncthreads()";
-        r.complete = [=](HazardReport& report) {
-            report.fix = where_to_sync(sync, line_number(first_pc), line_number(second_pc), line_number(opener_pc));
-            return true;
-        };
-    }
-    log_.add(s.block_linear, std::move(r));
+    const std::uint32_t code = (k == "RAW" ? 0u : k == "WAR" ? 1u : 2u) | (same_warp ? 4u : 0u) | (other_block ? 8u : 0u);
+    log_.record(s.block_linear, HazardKey{"race", code, previous.pc, e.pc}, severity, [&] {
+        HazardReport r;
+        r.checker = "race";
+        r.kind = kind;
+        r.severity = severity;
+        // Same-warp and cross-block hazards are their own groups: their fixes differ.
+        if (same_warp) r.kind += lockstep ? ", warp-synchronous" : ", intra-warp";
+        if (other_block) r.kind += ", across blocks";
+        r.kernel = s.launch->kernel;
+        r.space = e.space;
+        r.location = e.space == MemorySpace::Shared
+                         ? describe_shared(e.shared_offset, s.launch->static_shared_bytes, e.size)
+                         : describe_global(e);
+        r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
+        ThreadId before;
+        before.linear = other;
+        before.thread = s.launch->block.unlinearize(other);
+        before.block = other_block ? s.launch->grid.unlinearize(previous.block - 1) : s.block;
+        before.warp = other / ws;
+        before.lane = other % ws;
+        r.previous = HazardAccess{before, previous.kind, previous.size, previous.pc};
+        const std::string consequence = k == "RAW"   ? "the read may see the value from before or after the write"
+                                        : k == "WAR" ? "the write may change the value before the other thread has read it"
+                                                     : "the final value depends on which write lands last";
+        if (other_block) {
+            r.why = "threads of different blocks access the same bytes with nothing ordering them; blocks run in any "
+                    "order and at the same time, so " + consequence;
+            r.fix = "use atomics for this location, or order the blocks: the writer does __threadfence() then an "
+                    "atomic on a flag or counter, the reader does an atomic on it before reading (or split the work "
+                    "into two kernel launches)";
+        } else {
+            r.why = same_warp ? (lockstep ? "lanes of one warp access the same bytes without __syncwarp; this is "
+                                            "correct only where warps run in lockstep (pre-Volta, AMD) and races on "
+                                            "Volta and later"
+                                          : "two lanes of one warp access the same bytes with nothing ordering them; "
+                                            "since Volta the lanes of a warp are scheduled independently")
+                              : "threads of different warps access the same bytes with no barrier between, so " + consequence;
+            const char* sync = same_warp ? "__syncwarp()" : "__syncthreads()";
+            const void* first_pc = previous.pc;
+            const void* second_pc = e.pc;
+            const void* opener_pc = s.interval_opened_at;
+            r.complete = [=](HazardReport& report) {
+                report.fix = where_to_sync(sync, line_number(first_pc), line_number(second_pc), line_number(opener_pc));
+                return true;
+            };
+        }
+        return r;
+    });
 }
 
 }  // namespace simt::check

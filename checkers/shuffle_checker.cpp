@@ -8,42 +8,43 @@
 namespace simt::check {
 
 void ShuffleChecker::on_shuffle(const ShuffleEvent& e) {
-    HazardReport r;
-    r.checker = "shuffle";
-    r.kernel = launch_.kernel;
-    r.space = MemorySpace::Shared;  // registers, really; no memory is involved
-    r.current = HazardAccess{e.who, AccessKind::Read, 0, e.pc};
-    const std::string lane = "lane " + std::to_string(e.source_lane);
-    char mask[32];
-    std::snprintf(mask, sizeof mask, "%#llx", static_cast<unsigned long long>(e.mask));
-    r.location = lane + " of warp " + std::to_string(e.who.warp) + " (mask " + mask + ", width " +
-                 std::to_string(e.width) + ")";
-    switch (e.source) {
-        case ShuffleSource::Taken:
-            return;
-        case ShuffleSource::NotInMask:
-            r.kind = "source not in mask";
-            r.severity = Severity::Error;
-            r.why = "the shuffle reads " + lane + ", which its mask does not name, so the value is undefined on a GPU";
-            r.fix = "name " + lane + " in the mask (and make it execute the shuffle), or do not use the value it returns";
-            break;
-        case ShuffleSource::Inactive:
-            r.kind = "inactive source";
-            r.severity = Severity::Error;
-            r.why = "the shuffle reads " + lane + ", which did not take part in it (it does not exist or has exited), "
-                    "so the value is undefined on a GPU";
-            r.fix = "name only lanes that exist in the mask and read only from them, e.g. "
-                    "__shfl_sync(mask, v, min(lane + offset, active - 1)) and add the value only if lane + offset < active";
-            break;
-        case ShuffleSource::OutsideSegment:
-            r.kind = "source outside segment";
-            r.severity = Severity::Note;
-            r.why = "the source " + lane + " lies outside the caller's " + std::to_string(e.width) +
-                    "-lane segment, so the caller received its own value";
-            r.fix = "if the code uses this value, add a boundary check (e.g. lane + delta < width)";
-            break;
-    }
-    log_.add(linear_block(launch_, e.who.block), std::move(r));
+    if (e.source == ShuffleSource::Taken) return;
+    const Severity severity = e.source == ShuffleSource::OutsideSegment ? Severity::Note : Severity::Error;
+    log_.record(linear_block(launch_, e.who.block), HazardKey{"shuffle", std::uint32_t(e.source), e.pc, e.pc}, severity, [&] {
+        HazardReport r;
+        r.checker = "shuffle";
+        r.kernel = launch_.kernel;
+        r.space = MemorySpace::Shared;  // registers, really; no memory is involved
+        r.severity = severity;
+        r.current = HazardAccess{e.who, AccessKind::Read, 0, e.pc};
+        const std::string lane = "lane " + std::to_string(e.source_lane);
+        char mask[32];
+        std::snprintf(mask, sizeof mask, "%#llx", static_cast<unsigned long long>(e.mask));
+        r.location = lane + " of warp " + std::to_string(e.who.warp) + " (mask " + mask + ", width " +
+                     std::to_string(e.width) + ")";
+        switch (e.source) {
+            case ShuffleSource::NotInMask:
+                r.kind = "source not in mask";
+                r.why = "the shuffle reads " + lane + ", which its mask does not name, so the value is undefined on a GPU";
+                r.fix = "name " + lane + " in the mask (and make it execute the shuffle), or do not use the value it returns";
+                break;
+            case ShuffleSource::Inactive:
+                r.kind = "inactive source";
+                r.why = "the shuffle reads " + lane + ", which did not take part in it (it does not exist or has exited), "
+                        "so the value is undefined on a GPU";
+                r.fix = "name only lanes that exist in the mask and read only from them, e.g. "
+                        "__shfl_sync(mask, v, min(lane + offset, active - 1)) and add the value only if lane + offset < active";
+                break;
+            case ShuffleSource::OutsideSegment:
+            case ShuffleSource::Taken:
+                r.kind = "source outside segment";
+                r.why = "the source " + lane + " lies outside the caller's " + std::to_string(e.width) +
+                        "-lane segment, so the caller received its own value";
+                r.fix = "if the code uses this value, add a boundary check (e.g. lane + delta < width)";
+                break;
+        }
+        return r;
+    });
 }
 
 }  // namespace simt::check

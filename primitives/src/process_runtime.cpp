@@ -80,6 +80,7 @@ void write_status_file() {
 
 ProcessRuntime::ProcessRuntime() {
     if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_));
+    hazards_.set_min_severity(check::Severity(checks_.min_severity));
     std::atexit(&write_status_file);
 }
 
@@ -168,6 +169,7 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     Engine::configure(options);
     std::lock_guard<std::mutex> lock(mutex_);
     checks_ = checks;
+    hazards_.set_min_severity(check::Severity(checks.min_severity));
     registered_ = nullptr;
     last_hazards_.clear();
     last_ = cudaSuccess;
