@@ -115,8 +115,8 @@ int main(int argc, char** argv) {
         {"its", simt::ScheduleMode::Independent, 1, true},      {"its", simt::ScheduleMode::Independent, 0, true},
         {"lockstep", simt::ScheduleMode::Lockstep, 1, true},    {"lockstep", simt::ScheduleMode::Lockstep, 0, true}};
     for (const Config& c : configs) {
-        simt::cuda::CheckOptions checks;
-        checks.race = c.race;
+        simt::cuda::CheckOptions checks;  // all checkers on by default
+        if (!c.race) checks.race = checks.shuffle = checks.init = checks.barrier = false;
         simt::cuda::reset_device(simt::EngineOptions{}.with_mode(c.mode).with_threads(c.threads), checks);
         float *in, *out;
         cudaMalloc(&in, n * sizeof(float));
@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
         cudaMemcpy(got.data(), out, blocks * sizeof(float), cudaMemcpyDeviceToHost);
         const bool ok = got == serial_out;
         std::printf("| tree reduction 2^20 floats, 4096 x 256 threads, %s, --threads %s, checks %s | %.1f ms (%.0fx serial)%s |\n",
-                    c.name, c.threads == 0 ? "default" : "1", c.race ? "race" : "none", t * 1e3, t / serial,
+                    c.name, c.threads == 0 ? "default" : "1", c.race ? "all" : "none", t * 1e3, t / serial,
                     ok ? "" : " WRONG RESULT");
         cudaFree(in);
         cudaFree(out);
