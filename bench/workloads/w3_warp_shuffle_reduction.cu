@@ -4,39 +4,7 @@
 // reduces the 8 warp sums the same way; thread 0 writes the block's sum.
 // Usage: w3_warp_shuffle_reduction [n = 2^20] [reps = 5]; n is a multiple of 256.
 // Prints: name=W3 size=<n> kernel_ms=<median> serial_ms=<median> ok=<0|1>
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <vector>
-
-#define CUDA_CHECK(call)                                                                          \
-    do {                                                                                          \
-        cudaError_t err_ = (call);                                                                \
-        if (err_ != cudaSuccess) {                                                                \
-            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_));   \
-            std::exit(1);                                                                         \
-        }                                                                                         \
-    } while (0)
-
-// The serial reference is the limit: a plain -O2 loop. simt compiles the whole
-// file with -fsanitize=thread (its memory observation), so host functions are
-// instrumented too; the reference opts out so that it runs as native code.
-#if defined(__SANITIZE_THREAD__)
-#define SERIAL_LOOP __attribute__((noinline, no_sanitize_thread))
-#else
-#define SERIAL_LOOP __attribute__((noinline))
-#endif
-
-using Clock = std::chrono::steady_clock;
-static double ms_since(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-static double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
+#include "workload.h"
 
 constexpr int BLOCK = 256, WARPS = BLOCK / 32;
 constexpr unsigned FULL_MASK = 0xffffffffu;
