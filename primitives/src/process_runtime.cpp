@@ -99,9 +99,6 @@ Engine& ProcessRuntime::engine() {
 
 void ProcessRuntime::report_hazards(const char* kernel) {
     last_hazards_ = hazards_.take_launch();
-    std::erase_if(last_hazards_, [&](const check::HazardGroup& g) {
-        return unsigned(g.example.severity) < checks_.min_severity;
-    });
     if (last_hazards_.empty()) return;
     ++launches_with_hazards_;
     if (!checks_.report_format.empty())
