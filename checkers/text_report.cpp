@@ -40,11 +40,14 @@ std::string format_text(const HazardGroup& group) {
       << ": " << r.checker << " hazard (" << r.kind << ")";
     if (memory) s << " on " << space_name(r.space) << " memory";
     s << " in kernel " << r.kernel << "\n";
-    if (r.checker == "barrier") {
-        s << "  " << capitalised(r.location) << "\n  " << capitalised(describe(r.current.who)) << " waits at "
-          << describe(r.current.pc) << "\n";
+    if (r.checker == "barrier" || r.checker == "warp-sync") {
+        // Where threads wait, not what they access.
+        const bool barrier = r.checker == "barrier";
+        s << "  " << capitalised(r.location) << "\n  " << capitalised(describe(r.current.who))
+          << (barrier ? " waits at " : " calls the collective at ") << describe(r.current.pc) << "\n";
         if (r.previous.pc != nullptr)
-            s << "  while " << describe(r.previous.who) << " waits at " << describe(r.previous.pc) << "\n";
+            s << "  while " << describe(r.previous.who) << (barrier ? " waits at " : " is at ")
+              << describe(r.previous.pc) << "\n";
         s << "  Why: " << r.why << "\n  Fix: " << r.fix << "\n";
         if (group.instances > 1) s << "  (" << group.instances << " instances of this hazard in this launch)\n";
         return s.str();

@@ -131,14 +131,21 @@ void Block::thread_exited() {
     w.exited |= lane_bit(t);
     policy_->make_waiting(t.id.linear);
     --live_;
-    for (const WarpRendezvous& r : w.pending) {
-        if ((r.expected & lane_bit(t)) != 0) {
-            record_fault(FaultKind::WarpSync,
-                         describe(t.id) + " exited while lanes of its warp wait for it in the "
-                         "collective at " + describe(r.pc) +
-                         " (their mask names this lane); on a GPU this hangs or gives undefined results");
-            return;
+    // Lanes waiting in a collective whose mask names this lane: a GPU leaves
+    // an exited lane out (or hangs); simt reports it and leaves it out.
+    for (std::size_t i = 0; i < w.pending.size();) {
+        WarpRendezvous& r = w.pending[i];
+        if ((r.expected & lane_bit(t)) == 0) {
+            ++i;
+            continue;
         }
+        const SimThread& waiter = threads_[t.id.warp * options_.warp_size + unsigned(__builtin_ctzll(r.arrived))];
+        misuse(WarpMisuseEvent{waiter.id, WarpMisuse::ExitedLaneInMask, waiter.mask, r.pc, nullptr, t.id.lane});
+        r.expected &= ~lane_bit(t);
+        if ((r.arrived & r.expected) == r.expected)
+            complete_warp_collective(t.id.warp, i);  // erases entry i
+        else
+            ++i;
     }
     if (barrier_arrived_ != 0 && barrier_arrived_ == live_) release_barrier(last_barrier_pc_);
     if (w.ready == 0 && w.converging != 0) resolve_convergence(t.id.warp);
@@ -179,38 +186,32 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
     SimThread& t = *running_;
     const std::uint64_t bit = lane_bit(t);
     WarpState& w = warps_[t.id.warp];
-    if ((mask & bit) == 0) {
-        char m[32];
-        std::snprintf(m, sizeof m, "0x%llx", static_cast<unsigned long long>(mask));
-        fail(FaultKind::WarpSync, "the mask " + std::string(m) + " passed by " + describe(t.id) +
-                                      " at " + describe(pc) +
-                                      " does not include the calling lane " +
-                                      std::to_string(t.id.lane) +
-                                      "; every lane must name itself in the mask it passes");
-    }
-    const std::uint64_t named = mask & w.present;
+    std::uint64_t named = (mask | bit) & w.present;
+    // One report per call: a mask without the caller is wrong as a whole.
+    if ((mask & bit) == 0)
+        misuse(WarpMisuseEvent{t.id, WarpMisuse::CallerNotInMask, mask, pc, nullptr, t.id.lane});
+    else if ((named & w.exited) != 0)
+        misuse(WarpMisuseEvent{t.id, WarpMisuse::ExitedLaneInMask, mask, pc, nullptr,
+                               unsigned(__builtin_ctzll(named & w.exited))});
+    named &= ~w.exited;
     std::size_t index = 0;
     while (index < w.pending.size() && (w.pending[index].expected & named) == 0) ++index;
     if (index == w.pending.size()) w.pending.push_back(WarpRendezvous{0, 0, combine, pc});
     WarpRendezvous& r = w.pending[index];
     if (r.combine != combine) {
+        const unsigned other = unsigned(__builtin_ctzll(r.arrived));
+        misuse(WarpMisuseEvent{t.id, WarpMisuse::MixedCollectives, mask, pc, r.pc, other});
         fail(FaultKind::WarpSync, "lanes of one warp meet at different kinds of collective: " +
                                       describe(t.id) + " is at " + describe(pc) +
-                                      " while other lanes named in its mask wait at " +
-                                      describe(r.pc));
+                                      " while lane " + std::to_string(other) +
+                                      ", named in its mask, waits at " + describe(r.pc));
     }
     r.expected |= named;
-    if ((r.expected & w.exited) != 0) {
-        const unsigned lane = unsigned(__builtin_ctzll(r.expected & w.exited));
-        fail(FaultKind::WarpSync, "the collective at " + describe(pc) + " in " + describe(t.id) +
-                                      " names lane " + std::to_string(lane) +
-                                      " in its mask, but that lane has exited; on a GPU this "
-                                      "hangs or gives undefined results");
-    }
     for (Checker* c : checkers_) c->on_warp_collective(WarpCollectiveEvent{t.id, mask, pc});
     t.value = value;
     t.arg = arg;
-    t.mask = mask;
+    t.mask = mask | bit;
+    t.wait_pc = pc;
     r.arrived |= bit;
     if ((r.arrived & r.expected) == r.expected)
         complete_warp_collective(t.id.warp, index);
@@ -218,6 +219,10 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
         wait(WaitKind::WarpCollective, pc);
     if (participants != nullptr) *participants = t.participants;
     return t.value;
+}
+
+void Block::misuse(const WarpMisuseEvent& event) {
+    for (Checker* c : checkers_) c->on_warp_misuse(event);
 }
 
 void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
@@ -233,6 +238,22 @@ void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
         exchange.value[lane] = threads_[first + lane].value;
         exchange.arg[lane] = threads_[first + lane].arg;
         exchange.mask[lane] = threads_[first + lane].mask;
+    }
+    if (info_.lockstep) {
+        // Pre-Volta warps sync only converged: every lane of the mask must
+        // execute the same call (PTX ISA, bar.warp.sync / shfl.sync on sm_6x).
+        const SimThread* same = nullptr;
+        const SimThread* other = nullptr;
+        for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
+            const SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
+            if (t.wait_pc == r.pc) {
+                if (same == nullptr) same = &t;
+            } else if (other == nullptr) {
+                other = &t;
+            }
+        }
+        if (same != nullptr && other != nullptr)
+            misuse(WarpMisuseEvent{same->id, WarpMisuse::DivergentSites, same->mask, r.pc, other->wait_pc, other->id.lane});
     }
     const WarpSyncEvent sync{block_index_, warp, r.arrived, r.pc};
     for (Checker* c : checkers_) c->on_warp_sync(sync);

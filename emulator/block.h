@@ -143,6 +143,7 @@ private:
     void complete_warp_collective(std::uint32_t warp, std::size_t rendezvous);
     bool resolve_convergence(std::uint32_t warp);
     void record_fault(FaultKind kind, std::string message);
+    void misuse(const WarpMisuseEvent& event);
     Fault deadlock_fault() const;
     std::uint64_t lane_bit(const SimThread& t) const { return std::uint64_t(1) << t.id.lane; }
 

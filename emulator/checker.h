@@ -102,6 +102,25 @@ struct ShuffleEvent {
     ShuffleSource source = ShuffleSource::Taken;
 };
 
+// A warp collective used against CUDA's rules. The engine carries on the way
+// a GPU most often does (see each kind), so one misuse does not hide the
+// rest of the launch; the warp-sync checker turns these into reports.
+enum class WarpMisuse : std::uint8_t {
+    CallerNotInMask,   // the mask lacks the calling lane: the lane still takes part
+    ExitedLaneInMask,  // the mask names a lane that exited: it is left out
+    MixedCollectives,  // lanes of one mask wait at different kinds of collective: the launch fails
+    DivergentSites,    // lockstep (the sm_6x rule): lanes of one mask at different calls
+};
+
+struct WarpMisuseEvent {
+    ThreadId who;                     // the lane that found it
+    WarpMisuse kind;
+    std::uint64_t mask = 0;           // the mask `who` passed
+    const void* pc = nullptr;         // where `who` is
+    const void* other_pc = nullptr;   // where `lane` is (DivergentSites, MixedCollectives)
+    std::uint32_t lane = 0;           // the other lane involved
+};
+
 struct FenceEvent {
     ThreadId who;
     FenceScope scope;
@@ -121,6 +140,7 @@ public:
     virtual void on_warp_collective(const WarpCollectiveEvent&) {}
     virtual void on_warp_sync(const WarpSyncEvent&) {}
     virtual void on_shuffle(const ShuffleEvent&) {}
+    virtual void on_warp_misuse(const WarpMisuseEvent&) {}
     virtual void on_fence(const FenceEvent&) {}
     virtual void on_thread_exit(const ThreadId&) {}
 };

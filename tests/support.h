@@ -22,17 +22,19 @@ inline EngineOptions options(ScheduleMode mode, unsigned warp_size, std::uint64_
 }
 
 // Only the named checker, so a test sees that checker's reports alone.
-inline cuda::CheckOptions only(bool race, bool shuffle, bool init, bool barrier) {
+inline cuda::CheckOptions only(bool race, bool shuffle, bool init, bool barrier, bool warp_sync = false) {
     cuda::CheckOptions c;
     c.race = race;
     c.shuffle = shuffle;
     c.init = init;
     c.barrier = barrier;
+    c.warp_sync = warp_sync;
     return c;
 }
 inline cuda::CheckOptions race_only() { return only(true, false, false, false); }
 inline cuda::CheckOptions init_only() { return only(false, false, true, false); }
 inline cuda::CheckOptions barrier_only() { return only(false, false, false, true); }
+inline cuda::CheckOptions warp_sync_only() { return only(false, false, false, false, true); }
 
 // Unified memory the host reads and writes directly.
 template <class T>

@@ -107,7 +107,8 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
          {"error: init hazard (uninitialised read)", "read_before_write.cu:14"}, 1},
         {"single_buffer_scan", {"error: race hazard (", "scan::s[", "single_buffer_scan.cu:16"},
          {"error: race hazard (RAW)", "single_buffer_scan.cu:16"}, 1},
-        {"bad_syncwarp_mask", {"bad_syncwarp_mask.cu:12"}, {"bad_syncwarp_mask.cu:12", "names lane 1 in its mask, but that lane has exited"}, 1},
+        {"bad_syncwarp_mask", {"error: warp-sync hazard (mask names exited lane) in kernel pair_sums", "bad_syncwarp_mask.cu:12", "which has exited and never reaches this collective"},
+         {"error: warp-sync hazard (mask names exited lane)", "bad_syncwarp_mask.cu:12"}, 1},
     };
     for (const CatalogCase& c : cases) {
         CAPTURE(c.broken);
@@ -204,8 +205,10 @@ TEST_CASE("a hard-coded 0xffffffff mask works with 32-lane warps and is reported
     CHECK(ok32.out == "warp_sums: total 128 of 128 (no error)\n");
     const Result broken64 = simt("run --warp-size 64 " + catalog("hardcoded_warp_size.cu"));
     CHECK(broken64.status == 1);
-    CHECK_THAT(broken64.err, Catch::Contains("the mask 0xffffffff passed by thread"));
-    CHECK_THAT(broken64.err, Catch::Contains("hardcoded_warp_size.cu:12 does not include the calling lane"));
+    CHECK_THAT(broken64.err, Catch::Contains("error: warp-sync hazard (mask without caller) in kernel warp_sums"));
+    CHECK_THAT(broken64.err, Catch::Contains("Mask 0xffffffff of warp 1"));
+    CHECK_THAT(broken64.err, Catch::Contains("(warp 1, lane 37) calls the collective at hardcoded_warp_size.cu:12"));
+    CHECK_THAT(broken64.err, Catch::Contains("the mask does not name the calling lane 37"));
     for (const char* width : {"32", "64"}) {
         for (const char* mode : {"its", "lockstep"}) {
             const Result fixed = simt(std::string("run --warp-size ") + width + " --mode " + mode + " " + catalog("hardcoded_warp_size_fixed.cu"));

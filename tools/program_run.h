@@ -16,7 +16,7 @@ struct RunOptions {
     unsigned threads = 0;
     std::size_t stack_size = 64 * 1024;
     int error_exitcode = 1;  // exit status when simt reported an error
-    std::string checks = "race,shuffle,init,barrier";
+    std::string checks = "race,barrier,warp-sync,shuffle,memory,init";
     std::string severity = "warning";
     std::string report = "text";
     std::string report_file;

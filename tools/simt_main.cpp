@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <fstream>
+#include <set>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -52,13 +53,14 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(std::size_t(16 * 1024), std::size_t(64) << 20))->capture_default_str();
     run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status when simt reports an error")
         ->capture_default_str();
-    run_cmd->add_option("--check", run.checks, "hazard checkers to run, comma-separated: race, shuffle, init, barrier; or none")
+    run_cmd->add_option("--check", run.checks, "hazard checkers to run, comma-separated: race, barrier, warp-sync, shuffle, memory, init; or none")
         ->check([](const std::string& list) {
             std::string rest = list + ",";
             for (std::size_t at; (at = rest.find(',')) != std::string::npos; rest.erase(0, at + 1)) {
                 const std::string item = rest.substr(0, at);
-                if (item != "race" && item != "shuffle" && item != "init" && item != "barrier" && item != "none")
-                    return "unknown checker '" + item + "' (known: race, shuffle, init, barrier, none)";
+                static const std::set<std::string> known{"race", "barrier", "warp-sync", "shuffle", "memory", "init", "none"};
+                if (known.count(item) == 0)
+                    return "unknown checker '" + item + "' (known: race, barrier, warp-sync, shuffle, memory, init, none)";
             }
             return std::string();
         })->capture_default_str();

@@ -38,6 +38,8 @@ EngineOptions options_from_environment(CheckOptions& checks) {
             checks.shuffle = value.find("shuffle") != std::string::npos;
             checks.init = value.find("init") != std::string::npos;
             checks.barrier = value.find("barrier") != std::string::npos;
+            checks.warp_sync = value.find("warp-sync") != std::string::npos;
+            checks.memory = value.find("memory") != std::string::npos;
         }
         else if (key == "report") checks.report_format = value == "text" ? "" : value;
         else if (key == "report-file") checks.report_file = value;
@@ -92,6 +94,7 @@ Engine& ProcessRuntime::engine() {
         if (checks_.shuffle) e.add_checker(&shuffle_);
         if (checks_.init) e.add_checker(&init_);
         if (checks_.barrier) e.add_checker(&barrier_);
+        if (checks_.warp_sync) e.add_checker(&warp_sync_);
         registered_ = &e;
     }
     return e;

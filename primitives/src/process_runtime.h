@@ -12,6 +12,7 @@
 #include "checkers/init_checker.h"
 #include "checkers/race_checker.h"
 #include "checkers/shuffle_checker.h"
+#include "checkers/warp_sync_checker.h"
 #include "emulator/engine.h"
 #include "simt/embedding.h"
 #include "simt/runtime_api.h"
@@ -62,6 +63,7 @@ private:
     check::ShuffleChecker shuffle_{hazards_};
     check::InitChecker init_{hazards_};
     check::BarrierChecker barrier_{hazards_};
+    check::WarpSyncChecker warp_sync_{hazards_};
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;
     std::vector<check::LaunchHazards> all_hazards_;  // for the report file at exit

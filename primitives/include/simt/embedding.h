@@ -19,6 +19,11 @@ struct CheckOptions {
     bool shuffle = true;
     bool init = true;
     bool barrier = true;
+    bool warp_sync = true;
+    // Leaked allocations at exit (with leak_check). Out-of-bounds and
+    // misaligned accesses are faults a GPU raises too: always detected.
+    bool memory = true;
+    bool leak_check = false;
     unsigned print_limit = 10;  // hazard groups printed per launch (all are counted)
     // Hazards below this severity are neither printed nor counted:
     // 0 note, 1 warning, 2 error.

@@ -1,0 +1,78 @@
+#include "checkers/warp_sync_checker.h"
+
+#include <cstdio>
+#include <string>
+
+#include "checkers/per_block_state.h"
+#include "emulator/symbolizer.h"
+
+namespace simt::check {
+namespace {
+
+std::string hex(std::uint64_t mask) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%#llx", static_cast<unsigned long long>(mask));
+    return text;
+}
+
+}  // namespace
+
+void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
+    const HazardKey key{"warp-sync", std::uint32_t(e.kind), e.pc, e.other_pc != nullptr ? e.other_pc : e.pc};
+    log_.record(linear_block(launch_, e.who.block), key, Severity::Error, [&] {
+        HazardReport r;
+        r.checker = "warp-sync";
+        r.kernel = launch_.kernel;
+        r.severity = Severity::Error;
+        r.current = HazardAccess{e.who, AccessKind::Read, 0, e.pc};
+        const std::string lane = "lane " + std::to_string(e.lane);
+        const std::uint64_t lanes = launch_.warp_size == 64 ? ~0ull : 0xffffffffull;
+        r.location = "mask " + hex(e.mask & lanes) + " of warp " + std::to_string(e.who.warp);
+        switch (e.kind) {
+            case WarpMisuse::CallerNotInMask:
+                r.kind = "mask without caller";
+                r.why = "the mask does not name the calling " + lane +
+                        "; CUDA requires every lane that calls a *_sync collective to be in its mask, "
+                        "otherwise the result is undefined";
+                r.fix = "pass a mask that includes the calling lane: compute it from warpSize rather than a constant "
+                        "such as 0xffffffff, or take __ballot_sync of the lanes that reach this call";
+                break;
+            case WarpMisuse::ExitedLaneInMask:
+                r.kind = "mask names exited lane";
+                r.why = "the mask names " + lane +
+                        ", which has exited and never reaches this collective; on a GPU this hangs or gives "
+                        "undefined results (compute-sanitizer does not check it; simt left the lane out and went on)";
+                r.fix = "name only the lanes that reach this call: compute the mask with __ballot_sync(mask, condition) "
+                        "before the branch, or keep the lanes alive until the collective";
+                break;
+            case WarpMisuse::MixedCollectives:
+                r.kind = "different collectives";
+                r.previous = HazardAccess{e.who, AccessKind::Read, 0, e.other_pc};
+                r.why = "lanes named in one mask wait at different kinds of warp collective, which can never meet; "
+                        "on a GPU the warp hangs or exchanges wrong values (the launch was stopped)";
+                r.fix = "make every lane of the mask execute the same collective, or give each branch a mask of "
+                        "only the lanes that take it";
+                break;
+            case WarpMisuse::DivergentSites:
+                r.kind = "divergent warp sync";
+                r.previous = HazardAccess{e.who, AccessKind::Read, 0, e.other_pc};
+                r.why = "lanes of one mask reach this collective from different calls (" + lane +
+                        " is at another one); before Volta (sm_6x, and on AMD) all lanes of the mask must execute the "
+                        "same call converged, so this hangs or mismatches there";
+                r.fix = "move the collective out of the divergent branches so every lane executes the same call, or "
+                        "rely on it only on Volta and later (--mode its)";
+                r.complete = [](HazardReport& report) {
+                    return describe(report.current.pc) != describe(report.previous.pc);  // one line, two addresses
+                };
+                break;
+        }
+        if (r.previous.pc != nullptr) {  // the other lane, of the same warp
+            r.previous.who.lane = e.lane;
+            r.previous.who.linear = e.who.linear - e.who.lane + e.lane;
+            r.previous.who.thread = launch_.block.unlinearize(r.previous.who.linear);
+        }
+        return r;
+    });
+}
+
+}  // namespace simt::check
