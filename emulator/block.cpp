@@ -321,10 +321,27 @@ void Block::fail(FaultKind kind, std::string message) {
 }
 
 void Block::check_bounds(MemorySpace space, std::uintptr_t a, std::uint32_t size, AccessKind kind,
-                         const void* pc) {
+                         const void* pc, bool natural) {
     const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
     char text[64];
     std::snprintf(text, sizeof text, "%#llx", static_cast<unsigned long long>(a));
+    if (natural && (a & (size - 1)) != 0) {
+        std::string where;
+        if (space == MemorySpace::Shared) {
+            where = "byte offset " + std::to_string(worker_.shared_offset(a)) + " of the block's shared memory";
+        } else if (const std::optional<Allocation> hit = memory_.find(a)) {
+            where = "byte offset " + std::to_string(a - hit->base) + " of allocation #" + std::to_string(hit->serial);
+        } else {
+            where = "a __device__ variable";
+        }
+        fail(FaultKind::MisalignedAddress,
+             std::string("misaligned ") + (space == MemorySpace::Shared ? "shared " : "global ") + what + " of size " +
+                 std::to_string(size) + " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
+                 describe(pc) + ": address " + text + " (" + where + ") is not a multiple of " +
+                 std::to_string(size) + "; a GPU faults with cudaErrorMisalignedAddress. Access " +
+                 std::to_string(size) + "-byte types only at multiples of " + std::to_string(size) +
+                 " (check pointer casts such as reinterpret_cast<float4*>); the access was not performed");
+    }
     if (space == MemorySpace::Shared) {
         if (!worker_.in_dynamic_shared(a)) return;  // static __shared__: bounds unknown (see docs)
         const std::uintptr_t offset = a - std::uintptr_t(worker_.dynamic_shared());

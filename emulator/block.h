@@ -110,8 +110,10 @@ public:
     std::uint64_t converged_lanes(const void* pc);
     // Faults an access outside device memory's live allocations or outside
     // the launch's dynamic shared memory, before it is performed.
+    // A `natural` access whose address is not a multiple of its size faults
+    // too (cudaErrorMisalignedAddress).
     void check_bounds(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
-                      const void* pc);
+                      const void* pc, bool natural);
     // The allocation the last checked global access fell in: {serial, base,
     // size}, serial 0 when it was not in a cudaMalloc'd allocation.
     void last_allocation(std::uint64_t& serial, std::uintptr_t& base, std::size_t& size) const {

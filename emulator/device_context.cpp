@@ -19,7 +19,7 @@ unsigned warp_size() { return block().warp_size(); }
 void* dynamic_shared() { return Worker::current()->dynamic_shared(); }
 
 void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
-             const void* pc) {
+             const void* pc, bool natural) {
     Worker* w = Worker::current();
     if (w == nullptr || w->thread == nullptr) return;
     const auto a = reinterpret_cast<std::uintptr_t>(address);
@@ -30,7 +30,7 @@ void observe(const volatile void* address, std::uint32_t size, AccessKind kind, 
     // accesses take effect (an atomic runs right after this returns).
     if (*space != MemorySpace::Constant) {
         b.access_point();
-        b.check_bounds(*space, a, size, kind, pc);
+        b.check_bounds(*space, a, size, kind, pc, natural);
     }
     if (kind == AccessKind::Atomic && *space == MemorySpace::Global) b.order_global_atomic();
     if (!b.checkers().empty()) {

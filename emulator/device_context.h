@@ -22,8 +22,11 @@ void* dynamic_shared();
 
 // Reports a memory access made by kernel code (and is a scheduling point).
 // Accesses outside shared, global and constant memory are ignored.
+// `natural`: a plain load/store of a power-of-two size, which a GPU faults on
+// unless the address is a multiple of the size (ranges and accesses the
+// compiler knows to be unaligned, such as packed fields, are not).
 void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
-             const void* pc);
+             const void* pc, bool natural = true);
 
 std::uint32_t barrier(const void* pc, bool predicate);
 std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,

@@ -14,6 +14,7 @@ enum class FaultKind {
     Assert,                 // device-side assert
     Exception,              // a C++ exception escaped a kernel thread
     IllegalAddress,         // access outside any allocation
+    MisalignedAddress,      // a load/store at an address not a multiple of its size
     WarpSync,               // collective misuse that a GPU would hang or corrupt on
 };
 

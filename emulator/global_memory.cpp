@@ -20,7 +20,11 @@ std::size_t footprint(std::size_t bytes) {
 }
 
 GlobalMemory::GlobalMemory(std::size_t capacity) : capacity_(capacity) {
-    void* m = mmap(nullptr, capacity, PROT_READ | PROT_WRITE,
+    // A fixed hint (not MAP_FIXED: the kernel may still choose) makes device
+    // addresses, and so reports and programs that print pointers, the same
+    // from run to run despite address-space randomisation.
+    void* const hint = reinterpret_cast<void*>(std::uintptr_t(0x600000000000));
+    void* m = mmap(hint, capacity, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED) throw std::bad_alloc();
     lo_ = reinterpret_cast<std::uintptr_t>(m);

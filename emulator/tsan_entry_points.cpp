@@ -26,10 +26,10 @@ SIMT_EXPORT void __tsan_vptr_read(void**) {}
         observe(a, N, AccessKind::Write, false, SIMT_PC);                                     \
     }                                                                                         \
     SIMT_EXPORT void __tsan_unaligned_read##N(void* a) {                                      \
-        observe(a, N, AccessKind::Read, false, SIMT_PC);                                      \
+        observe(a, N, AccessKind::Read, false, SIMT_PC, false);                               \
     }                                                                                         \
     SIMT_EXPORT void __tsan_unaligned_write##N(void* a) {                                     \
-        observe(a, N, AccessKind::Write, false, SIMT_PC);                                     \
+        observe(a, N, AccessKind::Write, false, SIMT_PC, false);                              \
     }                                                                                         \
     SIMT_EXPORT void __tsan_volatile_read##N(void* a) {                                       \
         observe(a, N, AccessKind::Read, true, SIMT_PC);                                       \
@@ -45,10 +45,10 @@ SIMT_PLAIN_ACCESS(8)
 SIMT_PLAIN_ACCESS(16)
 
 SIMT_EXPORT void __tsan_read_range(void* a, unsigned long size) {
-    observe(a, std::uint32_t(size), AccessKind::Read, false, SIMT_PC);
+    observe(a, std::uint32_t(size), AccessKind::Read, false, SIMT_PC, false);
 }
 SIMT_EXPORT void __tsan_write_range(void* a, unsigned long size) {
-    observe(a, std::uint32_t(size), AccessKind::Write, false, SIMT_PC);
+    observe(a, std::uint32_t(size), AccessKind::Write, false, SIMT_PC, false);
 }
 
 SIMT_EXPORT void __tsan_atomic_thread_fence(int) {

@@ -179,3 +179,71 @@ TEST_CASE("an access beyond the launch's dynamic shared memory is reported with 
     CHECK_THAT(r.fault.message, Catch::Contains("out-of-bounds shared read of size 4 in kernel dynamic_overrun by thread (31,0,0)"));
     CHECK_THAT(r.fault.message, Catch::Contains("byte offset 128 of extern __shared__ memory, but the launch gave 128 bytes"));
 }
+
+namespace {
+
+// A vector copy whose destination may be one float into a buffer.
+__global__ void store_vec4(const float4* in, float* out) {
+    reinterpret_cast<float4*>(out)[threadIdx.x] = in[threadIdx.x];
+}
+
+// An int read at an odd byte offset of a shared buffer.
+__global__ void odd_shared_read(int* out) {
+    __shared__ unsigned char bytes[64];
+    bytes[threadIdx.x] = 1;
+    __syncthreads();
+    out[threadIdx.x] = *reinterpret_cast<const int*>(bytes + 1 + 4 * (threadIdx.x % 8));
+}
+
+struct __attribute__((packed)) Record {
+    char tag;
+    int value;  // at byte offset 1: the compiler emits byte-safe accesses
+};
+__global__ void packed_fields(Record* r, int* out) { out[threadIdx.x] = r[threadIdx.x].value + r[threadIdx.x].tag; }
+
+}  // namespace
+
+TEST_CASE("a float4 store at an address that is not a multiple of 16 fails with cudaErrorMisalignedAddress and is not performed") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<float4> in(16, make_float4(1.0f, 2.0f, 3.0f, 4.0f));
+    simt::test::Managed<float> data(68, 0.0f);
+    const simt::LaunchOutcome r = run_on_engine("store_vec4", store_vec4, dim3(1), dim3(16), static_cast<const float4*>(in.get()), data.get() + 1);
+    REQUIRE(r.fault.kind == simt::FaultKind::MisalignedAddress);
+    CHECK_THAT(r.fault.message, Catch::StartsWith("misaligned global write of size 16 in kernel store_vec4 by thread ("));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:187"));
+    CHECK_THAT(r.fault.message, Catch::Contains("of allocation #2) is not a multiple of 16"));
+    CHECK_THAT(r.fault.message, Catch::EndsWith("the access was not performed"));
+    CHECK(data[1] == 0.0f);  // the faulting thread wrote nothing
+    simt::cuda::reset_device(opts);
+    simt::test::Managed<float4> in2(16, make_float4(1.0f, 2.0f, 3.0f, 4.0f));
+    simt::test::Managed<float> again(68, 0.0f);
+    store_vec4<<<1, 16>>>(in2, again.get() + 1);
+    CHECK(cudaDeviceSynchronize() == cudaErrorMisalignedAddress);
+}
+
+TEST_CASE("the same float4 store at a 16-byte aligned address runs") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<float4> in(16, make_float4(1.0f, 2.0f, 3.0f, 4.0f));
+    simt::test::Managed<float> data(64, 0.0f);
+    store_vec4<<<1, 16>>>(in, data.get());
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(data[63] == 4.0f);
+}
+
+TEST_CASE("an int read at an odd offset of a __shared__ byte array is a misaligned shared access") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(32);
+    const simt::LaunchOutcome r = run_on_engine("odd_shared_read", odd_shared_read, dim3(1), dim3(32), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::MisalignedAddress);
+    CHECK_THAT(r.fault.message, Catch::StartsWith("misaligned shared read of size 4 in kernel odd_shared_read"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:195"));
+}
+
+TEST_CASE("fields of a packed struct are not misaligned accesses: the compiler splits them") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<Record> records(32, Record{1, 41});
+    simt::test::Managed<int> out(32);
+    packed_fields<<<1, 32>>>(records, out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[31] == 42);
+}

@@ -19,6 +19,7 @@ cudaError_t error_for(FaultKind kind) {
         case FaultKind::Deadlock: return cudaErrorLaunchTimeout;
         case FaultKind::Assert: return cudaErrorAssert;
         case FaultKind::IllegalAddress: return cudaErrorIllegalAddress;
+        case FaultKind::MisalignedAddress: return cudaErrorMisalignedAddress;
         case FaultKind::Trap:
         case FaultKind::Exception:
         case FaultKind::WarpSync: return cudaErrorLaunchFailure;
