@@ -107,7 +107,7 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
          {"error: init hazard (uninitialised read)", "read_before_write.cu:14"}, 1},
         {"single_buffer_scan", {"error: race hazard (", "scan::s[", "single_buffer_scan.cu:16"},
          {"error: race hazard (RAW)", "single_buffer_scan.cu:16"}, 1},
-        {"misaligned_vector_load", {"misaligned global read of size 16 in kernel copy4", "misaligned_vector_load.cu:12", "(byte offset 4", "is not a multiple of 16", "the access was not performed"},
+        {"misaligned_vector_load", {"misaligned global read of size 16 in kernel copy4", "misaligned_vector_load.cu:12", "(byte offset 1604 of allocation #1)", "is not a multiple of 16", "the access was not performed"},
          {"misaligned global read of size 16 in kernel copy4"}, 1},
         {"bad_syncwarp_mask", {"error: warp-sync hazard (mask names exited lane) in kernel pair_sums", "bad_syncwarp_mask.cu:12", "which has exited and never reaches this collective"},
          {"error: warp-sync hazard (mask names exited lane)", "bad_syncwarp_mask.cu:12"}, 1},
