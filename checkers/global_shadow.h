@@ -3,6 +3,7 @@
 // blocks running in parallel rarely wait for each other.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -26,6 +27,38 @@ public:
         std::unique_ptr<Page>& cells = stripe.pages[page];
         if (!cells) cells = std::make_unique<Page>();
         fn((*cells)[(address % kPageBytes) / 4]);
+    }
+
+    // Forgets the cells of [lo, hi) (a freed allocation): pages wholly inside
+    // are released, cells of the pages at either end reset.
+    void forget(std::uintptr_t lo, std::uintptr_t hi) {
+        for (std::uintptr_t page = lo / kPageBytes; page * kPageBytes < hi; ++page) {
+            Stripe& stripe = stripes_[page % kStripes];
+            std::lock_guard<std::mutex> lock(stripe.mutex);
+            const auto found = stripe.pages.find(page);
+            if (found == stripe.pages.end()) continue;
+            const std::uintptr_t first = page * kPageBytes, last = first + kPageBytes;
+            if (lo <= first && last <= hi) {
+                stripe.pages.erase(found);
+                continue;
+            }
+            for (std::uintptr_t a = std::max(lo, first) & ~std::uintptr_t(3); a < std::min(hi, last); a += 4)
+                (*found->second)[(a % kPageBytes) / 4] = Cell{};
+        }
+    }
+
+    // Runs fn(cell) for every granule of [lo, hi), one page lock at a time.
+    template <class Fn>
+    void for_each_cell(std::uintptr_t lo, std::uintptr_t hi, Fn&& fn) {
+        for (std::uintptr_t page = lo / kPageBytes; page * kPageBytes < hi; ++page) {
+            Stripe& stripe = stripes_[page % kStripes];
+            std::lock_guard<std::mutex> lock(stripe.mutex);
+            std::unique_ptr<Page>& cells = stripe.pages[page];
+            if (!cells) cells = std::make_unique<Page>();
+            const std::uintptr_t first = page * kPageBytes, last = first + kPageBytes;
+            for (std::uintptr_t a = std::max(lo, first) & ~std::uintptr_t(3); a < std::min(hi, last); a += 4)
+                fn((*cells)[(a % kPageBytes) / 4], a);
+        }
     }
 
     void clear() {

@@ -54,20 +54,21 @@ public:
     // Hazards below this severity are dropped at once (never built).
     void set_min_severity(Severity s) { min_severity_ = s; }
 
-    // Counts one instance; `make()` builds the report for the first instance
-    // of its group in this block only.
+    // Counts `instances` (one by default); `make()` builds the report for the
+    // first instance of its group in this block only.
     template <class Make>
-    void record(std::uint64_t block_linear, const HazardKey& key, Severity severity, Make&& make) {
+    void record(std::uint64_t block_linear, const HazardKey& key, Severity severity, Make&& make,
+                std::uint64_t instances = 1) {
         if (severity < min_severity_) return;
         std::lock_guard<std::mutex> lock(mutex_);
         auto& groups = by_block_[block_linear];
         for (auto& [k, g] : groups) {
             if (k == key) {
-                ++g.instances;
+                g.instances += instances;
                 return;
             }
         }
-        groups.emplace_back(key, HazardGroup{make(), 1});
+        groups.emplace_back(key, HazardGroup{make(), instances});
     }
 
     // The launch's groups, in order of first appearance; clears the log.

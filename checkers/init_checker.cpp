@@ -3,26 +3,53 @@
 #include <algorithm>
 #include <utility>
 
+#include "checkers/global_location.h"
 #include "checkers/shared_symbols.h"
 
 namespace simt::check {
+namespace {
+
+// The bytes of granule g (4 bytes at g * 4) that [lo, hi) covers.
+std::uint8_t granule_mask(std::uintptr_t g, std::uintptr_t lo, std::uintptr_t hi) {
+    const std::uintptr_t from = std::max(lo, g * 4), to = std::min(hi, g * 4 + 4);
+    return std::uint8_t(((1u << (to - from)) - 1) << (from - g * 4));
+}
+
+}  // namespace
+
+void InitChecker::on_launch_begin(const LaunchInfo&) { ++launch_; }
+
 void InitChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     BlockState& s = blocks_.current();
     s.generation = new_block_generation();
     s.launch = &launch;
     s.block_linear = linear_block(launch, block);
+    s.candidates.clear();
+}
+
+void InitChecker::on_block_end(const LaunchInfo&, Dim3) {
+    BlockState& s = blocks_.current();
+    if (s.candidates.empty()) return;
+    std::lock_guard<std::mutex> lock(candidates_mutex_);
+    candidates_[s.block_linear] = std::move(s.candidates);
+    s.candidates.clear();
 }
 
 void InitChecker::on_access(const AccessEvent& e) {
-    if (e.space != MemorySpace::Shared) return;
+    if (e.space == MemorySpace::Shared)
+        on_shared_access(e);
+    else if (e.space == MemorySpace::Global && e.allocation != 0 && e.allocation_kind == AllocationKind::Device)
+        on_global_access(e);
+}
+
+void InitChecker::on_shared_access(const AccessEvent& e) {
     BlockState& s = blocks_.current();
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t needed = (end + 3) / 4;
     if (s.shadow.size() < needed) s.shadow.resize(std::max(needed, s.shadow.size() * 2));
     bool uninitialised = false;
     for (std::uint32_t g = e.shared_offset / 4; g * 4 < end; ++g) {
-        const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
-        const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
+        const std::uint8_t mask = granule_mask(g, e.shared_offset, end);
         Granule& cell = s.shadow[g];
         if (cell.generation != s.generation) cell = Granule{s.generation, 0};
         if (e.kind == AccessKind::Read) {
@@ -46,6 +73,102 @@ void InitChecker::on_access(const AccessEvent& e) {
         r.fix = "write the element before reading it (and put a __syncthreads() between the write and the read)";
         return r;
     });
+}
+
+void InitChecker::on_global_access(const AccessEvent& e) {
+    const std::uintptr_t lo = e.address, hi = e.address + e.size;
+    if (e.kind == AccessKind::Write) {
+        const std::uint32_t writer = std::uint32_t(linear_block(*blocks_.current().launch, e.who.block) + 1);
+        global_.for_each_cell(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
+            refresh(g);
+            g.during |= granule_mask(a / 4, lo, hi);
+            g.writer = g.writer == 0 || g.writer == writer ? writer : kSeveral;
+        });
+        return;
+    }
+    const bool missing = unwritten(e, 0);
+    if (e.kind == AccessKind::Atomic) {
+        global_.for_each_cell(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
+            g.atomics |= granule_mask(a / 4, lo, hi);
+        });
+    }
+    if (!missing) return;
+    BlockState& s = blocks_.current();
+    auto site = std::find_if(s.candidates.begin(), s.candidates.end(),
+                             [&](const Candidates& c) { return c.pc == e.pc; });
+    if (site == s.candidates.end()) site = s.candidates.insert(s.candidates.end(), Candidates{e.pc, {}, 0});
+    if (site->samples.size() < kSamples)
+        site->samples.push_back(e);
+    else
+        ++site->unsampled;
+}
+
+bool InitChecker::unwritten(const AccessEvent& e, std::uint32_t reader_writes) {
+    const std::uintptr_t lo = e.address, hi = e.address + e.size;
+    bool missing = false;
+    global_.for_each_cell(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
+        refresh(g);
+        const std::uint8_t mask = granule_mask(a / 4, lo, hi);
+        const std::uint8_t written = g.before | (g.writer == reader_writes ? 0 : g.during) |
+                                     (e.kind == AccessKind::Atomic ? 0 : g.atomics);
+        missing = missing || (written & mask) != mask;
+    });
+    return missing;
+}
+
+void InitChecker::on_launch_end(const LaunchInfo& launch) {
+    std::map<std::uint64_t, std::vector<Candidates>> all;
+    {
+        std::lock_guard<std::mutex> lock(candidates_mutex_);
+        all.swap(candidates_);
+    }
+    // Now every write of the launch has happened: a candidate is a hazard if
+    // nobody wrote its bytes, before the launch or during it.
+    for (auto& [block, sites] : all) {
+        for (Candidates& site : sites) {
+            std::uint64_t instances = 0;
+            const AccessEvent* example = nullptr;
+            for (const AccessEvent& e : site.samples) {
+                if (!unwritten(e, std::uint32_t(block + 1))) continue;
+                ++instances;
+                if (example == nullptr) example = &e;
+            }
+            if (example == nullptr) continue;
+            instances += site.unsampled;  // not re-checked: counted as found
+            log_.record(block, HazardKey{"init", 1, site.pc, site.pc}, Severity::Error, [&] {
+                    const AccessEvent& e = *example;
+                    HazardReport r;
+                    r.checker = "init";
+                    r.kind = "uninitialised read";
+                    r.severity = Severity::Error;
+                    r.kernel = launch.kernel;
+                    r.space = MemorySpace::Global;
+                    r.location = describe_global(e);
+                    r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
+                    r.why = std::string("nothing has written these bytes of device memory: no cudaMemcpy or cudaMemset "
+                            "filled them and no kernel stored to them, so the ") +
+                            (e.kind == AccessKind::Atomic ? "atomic starts from" : "read returns") + " garbage on a GPU";
+                    r.fix = "initialise the allocation before this launch (cudaMemset, or cudaMemcpy from the host), "
+                            "or have the kernel write the element before reading it";
+                    return r;
+                }, instances);
+        }
+    }
+}
+
+void InitChecker::on_memory(const MemoryEvent& e) {
+    switch (e.op) {
+        case MemoryOp::Allocated:
+        case MemoryOp::Freed:
+            global_.forget(e.allocation.base, e.allocation.base + e.allocation.size);
+            break;
+        case MemoryOp::HostWrite:
+            global_.for_each_cell(e.address, e.address + e.bytes, [&](GlobalGranule& g, std::uintptr_t a) {
+                refresh(g);
+                g.before |= granule_mask(a / 4, e.address, e.address + e.bytes);
+            });
+            break;
+    }
 }
 
 }  // namespace simt::check

@@ -1,13 +1,17 @@
-// The init checker (shared memory): a read of shared bytes that no thread of
-// the block has written yet. A GPU gives whatever the last block on that SM
-// left there; simt reports the read (initcheck does not look at shared
-// memory at all). Writes and atomics initialise; the state starts empty with
-// every block.
+// The init checker. Shared memory: a read of bytes no thread of the block
+// has written yet (a GPU returns what an earlier block left; initcheck does
+// not look at shared memory). Global memory (cudaMalloc'd): a read of bytes
+// that no cudaMemcpy, cudaMemset or kernel has written (initcheck's rule).
+// Managed and pinned host memory are written by plain host code simt cannot
+// see, so they count as initialised.
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <vector>
 
+#include "checkers/global_shadow.h"
 #include "checkers/hazard_log.h"
 #include "checkers/per_block_state.h"
 #include "emulator/checker.h"
@@ -17,23 +21,69 @@ namespace simt::check {
 class InitChecker final : public Checker {
 public:
     explicit InitChecker(HazardLog& log) : log_(log) {}
+    void on_launch_begin(const LaunchInfo& launch) override;
+    void on_launch_end(const LaunchInfo& launch) override;
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
+    void on_block_end(const LaunchInfo& launch, Dim3 block) override;
     void on_access(const AccessEvent& e) override;
+    void on_memory(const MemoryEvent& e) override;
 
 private:
     struct Granule {
         std::uint64_t generation = 0;
         std::uint8_t written = 0;  // a bit per byte of the 4-byte granule
     };
+    // Global memory: bytes written before this launch, and during it. A read
+    // of bytes in neither is only a candidate until the launch ends: another
+    // block may still write them (in an order the race checker judges), and
+    // whether it already has depends on how blocks were spread over workers.
+    struct GlobalGranule {
+        std::uint32_t launch = 0;
+        std::uint8_t before = 0;
+        std::uint8_t during = 0;   // plain stores
+        std::uint8_t atomics = 0;  // atomics: they read the old value first
+        // Which block made the plain stores (block + 1; kSeveral if more than one).
+        std::uint32_t writer = 0;
+    };
+    static constexpr std::uint32_t kSeveral = ~std::uint32_t(0);
+    // The first reads of unwritten global bytes at one code address.
+    struct Candidates {
+        const void* pc = nullptr;
+        std::vector<AccessEvent> samples;  // at most kSamples
+        std::uint64_t unsampled = 0;
+    };
+    static constexpr std::size_t kSamples = 16;
     struct BlockState {
         std::uint64_t generation = 0;
         const LaunchInfo* launch = nullptr;
         std::uint64_t block_linear = 0;
         std::vector<Granule> shadow;
+        std::vector<Candidates> candidates;
     };
+
+    void on_shared_access(const AccessEvent& e);
+    void on_global_access(const AccessEvent& e);
+    // Brings a granule into the current launch: last launch's writes count as before.
+    void refresh(GlobalGranule& g) const {
+        if (g.launch == launch_) return;
+        g.before |= g.during | g.atomics;
+        g.during = 0;
+        g.atomics = 0;
+        g.writer = 0;
+        g.launch = launch_;
+    }
+    // Whether some bytes e reads were never written: for an atomic, its own
+    // (and other atomics') updates do not count. After the launch, stores by
+    // the reading block itself came after the read: `reader_writes` (its
+    // block + 1, 0 during the launch) leaves them out.
+    bool unwritten(const AccessEvent& e, std::uint32_t reader_writes);
 
     HazardLog& log_;
     PerBlockState<BlockState> blocks_;
+    GlobalShadow<GlobalGranule> global_;
+    std::uint32_t launch_ = 1;  // counted by this checker; changes only between launches
+    std::mutex candidates_mutex_;
+    std::map<std::uint64_t, std::vector<Candidates>> candidates_;  // by block
 };
 
 }  // namespace simt::check

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "checkers/global_location.h"
 #include "checkers/shared_symbols.h"
 #include "emulator/symbolizer.h"
 
@@ -11,18 +12,6 @@ namespace simt::check {
 namespace {
 
 bool overlaps(std::uint8_t a, std::uint8_t b) { return (a & b) != 0; }
-
-// "global allocation #2 (4096 bytes), byte offset 128" or a __device__ variable.
-std::string describe_global(const AccessEvent& e) {
-    char address[32];
-    std::snprintf(address, sizeof address, "%#llx", static_cast<unsigned long long>(e.address));
-    if (e.allocation == 0) return std::string("__device__ variable at ") + address;
-    const std::uintptr_t offset = e.address - e.allocation_base;
-    std::string s = "global allocation #" + std::to_string(e.allocation) + " (" + std::to_string(e.allocation_size) +
-                    " bytes), byte offset " + std::to_string(offset);
-    if (e.size != 0 && offset % e.size == 0) s += " (element [" + std::to_string(offset / e.size) + "])";
-    return s;
-}
 
 int line_number(const void* pc) { return pc == nullptr ? 0 : locate(pc).line; }
 
@@ -267,6 +256,10 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
         }
         return r;
     });
+}
+
+void RaceChecker::on_memory(const MemoryEvent& e) {
+    if (e.op == MemoryOp::Freed) global_.forget(e.allocation.base, e.allocation.base + e.allocation.size);
 }
 
 }  // namespace simt::check

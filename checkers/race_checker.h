@@ -38,6 +38,8 @@ public:
     explicit RaceChecker(HazardLog& log) : log_(log) {}
 
     void on_launch_begin(const LaunchInfo& launch) override;
+    // A freed allocation's history is forgotten (and its shadow released).
+    void on_memory(const MemoryEvent& e) override;
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_fence(const FenceEvent& e) override;
     void on_access(const AccessEvent& e) override;

@@ -364,6 +364,7 @@ void Block::check_bounds(MemorySpace space, std::uintptr_t a, std::uint32_t size
         known_lo_ = hit->base;
         known_hi_ = hit->base + hit->size;
         known_serial_ = hit->serial;
+        known_kind_ = hit->kind;
         return;
     }
     fail(FaultKind::IllegalAddress,

@@ -116,10 +116,11 @@ public:
                       const void* pc, bool natural);
     // The allocation the last checked global access fell in: {serial, base,
     // size}, serial 0 when it was not in a cudaMalloc'd allocation.
-    void last_allocation(std::uint64_t& serial, std::uintptr_t& base, std::size_t& size) const {
-        serial = known_serial_;
-        base = known_lo_;
-        size = known_hi_ - known_lo_;
+    void last_allocation(AccessEvent& event) const {
+        event.allocation = known_serial_;
+        event.allocation_base = known_lo_;
+        event.allocation_size = known_hi_ - known_lo_;
+        event.allocation_kind = known_kind_;
     }
     // A scheduling point at a shared/global memory access.
     void access_point() {
@@ -174,6 +175,7 @@ private:
     // The last allocation an access hit: most accesses need no lookup.
     std::uintptr_t known_lo_ = 0, known_hi_ = 0;
     std::uint64_t known_serial_ = 0;
+    AllocationKind known_kind_ = AllocationKind::Device;
     Worker& worker_;
     LaunchProgress* progress_;
     std::uint64_t block_linear_;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "emulator/geometry.h"
+#include "emulator/global_memory.h"
 
 namespace simt {
 
@@ -56,6 +57,7 @@ struct AccessEvent {
     std::uint64_t allocation = 0;
     std::uintptr_t allocation_base = 0;
     std::size_t allocation_size = 0;
+    AllocationKind allocation_kind = AllocationKind::Device;
 };
 
 struct BarrierEvent {
@@ -127,6 +129,18 @@ struct FenceEvent {
     const void* pc;
 };
 
+// Device memory changing outside kernels, reported by the CUDA layer (the
+// engine runs no host code): an allocation made or freed, bytes the host
+// wrote into device memory (cudaMemcpy, cudaMemset, a copy to a symbol).
+enum class MemoryOp : std::uint8_t { Allocated, Freed, HostWrite };
+
+struct MemoryEvent {
+    MemoryOp op;
+    Allocation allocation;          // Allocated / Freed: which one
+    std::uintptr_t address = 0;     // HostWrite: the bytes written
+    std::size_t bytes = 0;
+};
+
 class Checker {
 public:
     virtual ~Checker() = default;
@@ -143,6 +157,8 @@ public:
     virtual void on_warp_misuse(const WarpMisuseEvent&) {}
     virtual void on_fence(const FenceEvent&) {}
     virtual void on_thread_exit(const ThreadId&) {}
+    // Between launches, on the host thread.
+    virtual void on_memory(const MemoryEvent&) {}
 };
 
 }  // namespace simt

@@ -37,7 +37,7 @@ void observe(const volatile void* address, std::uint32_t size, AccessKind kind, 
         AccessEvent event{w->thread->id, *space, kind, is_volatile, a, size, pc,
                           *space == MemorySpace::Shared ? w->shared_offset(a) : 0u};
         if (*space == MemorySpace::Global)
-            b.last_allocation(event.allocation, event.allocation_base, event.allocation_size);
+            b.last_allocation(event);
         for (Checker* c : b.checkers()) c->on_access(event);
     }
 }

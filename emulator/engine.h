@@ -25,6 +25,7 @@ public:
     const DeviceLimits& limits() const { return limits_; }
     GlobalMemory& memory() { return memory_; }
     void add_checker(Checker* checker) { checkers_.push_back(checker); }
+    const std::vector<Checker*>& checkers() const { return checkers_; }
     std::uint64_t launches() const { return launches_; }
 
     LaunchOutcome launch(const KernelLaunch& launch);

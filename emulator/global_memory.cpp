@@ -37,7 +37,7 @@ GlobalMemory::~GlobalMemory() {
     munmap(reinterpret_cast<void*>(lo_), capacity_);
 }
 
-void* GlobalMemory::allocate(std::size_t bytes, AllocationKind kind) {
+void* GlobalMemory::allocate(std::size_t bytes, AllocationKind kind, const void* site) {
     const std::size_t rounded = footprint(bytes);
     std::lock_guard<std::mutex> lock(mutex_);
     // Fresh addresses first: a freed range is reused only once the arena is
@@ -54,7 +54,7 @@ void* GlobalMemory::allocate(std::size_t bytes, AllocationKind kind) {
         if (reuse->first > rounded) free_.emplace(reuse->first - rounded, base + rounded);
         free_.erase(reuse);
     }
-    live_[base] = Allocation{base, bytes, kind, ++serial_};
+    live_[base] = Allocation{base, bytes, kind, ++serial_, site};
     freed_.erase(base);
     return reinterpret_cast<void*>(base);
 }
@@ -73,6 +73,13 @@ bool GlobalMemory::free(void* ptr) {
     freed_[base] = it->second;
     live_.erase(it);
     return true;
+}
+
+std::vector<Allocation> GlobalMemory::live() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<Allocation> all;
+    for (const auto& [base, a] : live_) all.push_back(a);
+    return all;
 }
 
 std::optional<Allocation> GlobalMemory::find(std::uintptr_t address) const {

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace simt {
 
@@ -18,6 +19,7 @@ struct Allocation {
     std::size_t size = 0;
     AllocationKind kind = AllocationKind::Device;
     std::uint64_t serial = 0;  // 1 for the first allocation of the process, ...
+    const void* site = nullptr;  // the code that asked for it (for leak reports)
 };
 
 class GlobalMemory {
@@ -28,7 +30,7 @@ public:
     GlobalMemory& operator=(const GlobalMemory&) = delete;
 
     // nullptr when the arena is exhausted (cudaErrorMemoryAllocation).
-    void* allocate(std::size_t bytes, AllocationKind kind);
+    void* allocate(std::size_t bytes, AllocationKind kind, const void* site = nullptr);
     // false when ptr is not the base of a live allocation.
     bool free(void* ptr);
     std::optional<Allocation> find(std::uintptr_t address) const;
@@ -37,6 +39,8 @@ public:
     // bytes at 0x...)", "lies in allocation #3 (...), which was freed".
     std::string explain(std::uintptr_t address, std::uint32_t size) const;
     std::size_t live_allocations() const;
+    // Every live allocation, by address.
+    std::vector<Allocation> live() const;
 
     bool contains(std::uintptr_t a) const { return a - lo_ < capacity_; }
     // The arena of the process's engine, for the access hot path.

@@ -109,6 +109,8 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
          {"error: race hazard (RAW)", "single_buffer_scan.cu:16"}, 1},
         {"misaligned_vector_load", {"misaligned global read of size 16 in kernel copy4", "misaligned_vector_load.cu:12", "(byte offset 1604 of allocation #1)", "is not a multiple of 16", "the access was not performed"},
          {"misaligned global read of size 16 in kernel copy4"}, 1},
+        {"uninitialised_global", {"error: init hazard (uninitialised read) on global memory in kernel histogram", "Atomic of size 4 at global allocation #2 (64 bytes)", "uninitialised_global.cu:11", "(256 instances"},
+         {"error: init hazard (uninitialised read) on global memory"}, 1},
         {"bad_syncwarp_mask", {"error: warp-sync hazard (mask names exited lane) in kernel pair_sums", "bad_syncwarp_mask.cu:12", "which has exited and never reaches this collective"},
          {"error: warp-sync hazard (mask names exited lane)", "bad_syncwarp_mask.cu:12"}, 1},
     };

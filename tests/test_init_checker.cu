@@ -2,6 +2,7 @@
 #include "support.h"
 
 #include "checkers/hazard_log.h"
+#include "emulator/symbolizer.h"
 
 namespace {
 
@@ -56,4 +57,122 @@ TEST_CASE("the fully loaded tile, and a word written byte by byte, have no init 
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     CHECK(simt::cuda::last_launch_hazards().empty());
     CHECK(out[3] == 0x01010101);
+}
+
+namespace {
+
+// Global memory: y = a * x + y reads y, which must have been initialised.
+__global__ void axpy(float a, const float* x, float* y, int n) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}
+__global__ void fill(float* y, int n, float v) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = v;
+}
+// Every block writes its partial sum; the last block to finish reads them
+// all: written during the launch by other blocks, so initialised.
+__global__ void last_block_sum(const float* in, float* partial, unsigned* done, float* total) {
+    __shared__ bool last;
+    float s = 0;
+    for (int k = 0; k < 32; ++k) s += in[blockIdx.x * 32 + k];
+    if (threadIdx.x == 0) {
+        partial[blockIdx.x] = s;
+        __threadfence();
+        last = atomicAdd(done, 1u) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (last && threadIdx.x == 0) {
+        float t = 0;
+        for (unsigned b = 0; b < gridDim.x; ++b) t += partial[b];
+        *total = t;
+    }
+}
+
+std::vector<simt::check::HazardGroup> global_init_hazards() {
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    return simt::cuda::last_launch_hazards();
+}
+
+}  // namespace
+
+TEST_CASE("a kernel reading cudaMalloc'd memory that nothing wrote gets initcheck's report, naming allocation, offset and line") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::reset_device(opts, simt::test::init_only());
+    const int n = 300;
+    float *x, *y;
+    REQUIRE(cudaMalloc(&x, n * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMalloc(&y, n * sizeof(float)) == cudaSuccess);
+    std::vector<float> host(n, 1.0f);
+    REQUIRE(cudaMemcpy(x, host.data(), n * sizeof(float), cudaMemcpyHostToDevice) == cudaSuccess);
+    // y: only the first 200 elements are copied in.
+    REQUIRE(cudaMemcpy(y, host.data(), 200 * sizeof(float), cudaMemcpyHostToDevice) == cudaSuccess);
+    axpy<<<3, 128>>>(2.0f, x, y, n);
+    const auto h = global_init_hazards();
+    REQUIRE(h.size() == 1);
+    const auto& r = h[0].example;
+    CHECK(r.checker == "init");
+    CHECK(r.kind == "uninitialised read");
+    CHECK(r.space == simt::MemorySpace::Global);
+    const unsigned element = r.current.who.block.x * 128 + r.current.who.thread.x;  // the reading thread's
+    CHECK(element >= 200);
+    CHECK(element < 300);
+    CHECK_THAT(r.location, Catch::StartsWith("global allocation #2 (1200 bytes), byte offset " + std::to_string(4 * element) +
+                                             " (element [" + std::to_string(element) + "])"));
+    CHECK_THAT(simt::describe(r.current.pc), Catch::EndsWith("test_init_checker.cu:67"));
+    CHECK(h[0].instances == 100);
+    cudaFree(x);
+    cudaFree(y);
+}
+
+TEST_CASE("memory filled by cudaMemset or by an earlier kernel is initialised") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::init_only());
+    const int n = 256;
+    float *x, *y;
+    REQUIRE(cudaMalloc(&x, n * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMalloc(&y, n * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMemset(x, 0, n * sizeof(float)) == cudaSuccess);
+    fill<<<2, 128>>>(y, n, 1.0f);
+    CHECK(global_init_hazards().empty());
+    axpy<<<2, 128>>>(2.0f, x, y, n);
+    CHECK(global_init_hazards().empty());
+    cudaFree(x);
+    cudaFree(y);
+}
+
+TEST_CASE("the last block reading the other blocks' partial sums is not an uninitialised read, with any number of workers") {
+    const unsigned threads = GENERATE(1u, 2u);
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, 0, threads), simt::test::init_only());
+    const int blocks = 8;
+    float *in, *partial, *total;
+    unsigned* done;
+    REQUIRE(cudaMalloc(&in, blocks * 32 * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMalloc(&partial, blocks * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMalloc(&total, sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMalloc(&done, sizeof(unsigned)) == cudaSuccess);
+    std::vector<float> ones(blocks * 32, 1.0f);
+    REQUIRE(cudaMemcpy(in, ones.data(), ones.size() * sizeof(float), cudaMemcpyHostToDevice) == cudaSuccess);
+    REQUIRE(cudaMemset(done, 0, sizeof(unsigned)) == cudaSuccess);
+    last_block_sum<<<blocks, 32>>>(in, partial, done, total);
+    CHECK(global_init_hazards().empty());
+    float result = 0;
+    REQUIRE(cudaMemcpy(&result, total, sizeof(float), cudaMemcpyDeviceToHost) == cudaSuccess);
+    CHECK(result == float(blocks * 32));
+    // Without the cudaMemset the counter's atomics start from garbage.
+    unsigned* counter;
+    REQUIRE(cudaMalloc(&counter, sizeof(unsigned)) == cudaSuccess);
+    last_block_sum<<<blocks, 32>>>(in, partial, counter, total);
+    const auto h = global_init_hazards();
+    REQUIRE(h.size() == 1);
+    CHECK_THAT(h[0].example.location, Catch::StartsWith("global allocation #5 (4 bytes), byte offset 0"));
+    CHECK(h[0].example.current.kind == simt::AccessKind::Atomic);
+}
+
+TEST_CASE("managed memory counts as initialised: the host writes it directly") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::init_only());
+    simt::test::Managed<float> x(64, 1.0f), y(64);
+    axpy<<<1, 64>>>(2.0f, x, y, 64);
+    CHECK(global_init_hazards().empty());
 }

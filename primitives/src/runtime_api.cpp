@@ -3,43 +3,67 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <optional>
 
 #include "emulator/global_memory.h"
 #include "emulator/symbolizer.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
 
+using simt::Allocation;
 using simt::AllocationKind;
+using simt::Checker;
+using simt::GlobalMemory;
+using simt::MemoryEvent;
+using simt::MemoryOp;
 using simt::cuda::ProcessRuntime;
 
 namespace {
 
 cudaError_t done(cudaError_t e) { return ProcessRuntime::get().result(e); }
 
-cudaError_t allocate(void** ptr, std::size_t bytes, AllocationKind kind) {
+void tell_checkers(const MemoryEvent& event) {
+    for (Checker* c : ProcessRuntime::get().engine().checkers()) c->on_memory(event);
+}
+
+// `site`: the user's call, for leak reports.
+cudaError_t allocate(void** ptr, std::size_t bytes, AllocationKind kind, const void* site) {
     if (ptr == nullptr) return done(cudaErrorInvalidValue);
-    *ptr = ProcessRuntime::get().engine().memory().allocate(bytes, kind);
-    return done(*ptr != nullptr ? cudaSuccess : cudaErrorMemoryAllocation);
+    GlobalMemory& memory = ProcessRuntime::get().engine().memory();
+    *ptr = memory.allocate(bytes, kind, site);
+    if (*ptr == nullptr) return done(cudaErrorMemoryAllocation);
+    tell_checkers(MemoryEvent{MemoryOp::Allocated, *memory.find(reinterpret_cast<std::uintptr_t>(*ptr)), 0, 0});
+    return done(cudaSuccess);
+}
+
+// The host wrote [dst, dst + bytes): in device memory, that initialises it.
+void host_wrote(const void* dst, std::size_t bytes) {
+    const auto a = reinterpret_cast<std::uintptr_t>(dst);
+    if (bytes == 0 || !ProcessRuntime::get().engine().memory().contains(a)) return;
+    tell_checkers(MemoryEvent{MemoryOp::HostWrite, Allocation{}, a, bytes});
 }
 
 }  // namespace
 
 cudaError_t cudaMalloc(void** ptr, std::size_t bytes) {
-    return allocate(ptr, bytes, AllocationKind::Device);
+    return allocate(ptr, bytes, AllocationKind::Device, __builtin_return_address(0));
 }
 cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned) {
-    return allocate(ptr, bytes, AllocationKind::Managed);
+    return allocate(ptr, bytes, AllocationKind::Managed, __builtin_return_address(0));
 }
 cudaError_t cudaMallocHost(void** ptr, std::size_t bytes) {
-    return allocate(ptr, bytes, AllocationKind::PinnedHost);
+    return allocate(ptr, bytes, AllocationKind::PinnedHost, __builtin_return_address(0));
 }
 cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned) {
-    return allocate(ptr, bytes, AllocationKind::PinnedHost);
+    return allocate(ptr, bytes, AllocationKind::PinnedHost, __builtin_return_address(0));
 }
 cudaError_t cudaFree(void* ptr) {
     if (ptr == nullptr) return done(cudaSuccess);
-    return done(ProcessRuntime::get().engine().memory().free(ptr) ? cudaSuccess
-                                                                 : cudaErrorInvalidDevicePointer);
+    GlobalMemory& memory = ProcessRuntime::get().engine().memory();
+    const std::optional<Allocation> freed = memory.find(reinterpret_cast<std::uintptr_t>(ptr));
+    if (!memory.free(ptr)) return done(cudaErrorInvalidDevicePointer);
+    tell_checkers(MemoryEvent{MemoryOp::Freed, *freed, 0, 0});
+    return done(cudaSuccess);
 }
 cudaError_t cudaFreeHost(void* ptr) { return cudaFree(ptr); }
 
@@ -49,6 +73,7 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
     if (bytes != 0 && (dst == nullptr || src == nullptr)) return done(cudaErrorInvalidValue);
     if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
     std::memmove(dst, src, bytes);
+    host_wrote(dst, bytes);
     return done(cudaSuccess);
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
@@ -59,6 +84,7 @@ cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
     if (bytes != 0 && dst == nullptr) return done(cudaErrorInvalidValue);
     if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
     std::memset(dst, value, bytes);
+    host_wrote(dst, bytes);
     return done(cudaSuccess);
 }
 cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t) {
