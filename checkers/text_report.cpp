@@ -40,6 +40,14 @@ std::string format_text(const HazardGroup& group) {
       << ": " << r.checker << " hazard (" << r.kind << ")";
     if (memory) s << " on " << space_name(r.space) << " memory";
     s << " in kernel " << r.kernel << "\n";
+    if (r.kind == "leak") {  // found at exit, on the host: no thread, no kernel
+        s.str("");
+        s << "simt: " << (r.severity == Severity::Error ? "error" : "warning") << ": memory leak: " << r.location
+            << " made at " << describe(r.current.pc) << " was never freed\n  Why: " << r.why << "\n  Fix: " << r.fix
+            << "\n";
+        if (group.instances > 1) s << "  (" << group.instances << " allocations from this call were never freed)\n";
+        return s.str();
+    }
     if (r.checker == "barrier" || r.checker == "warp-sync") {
         // Where threads wait, not what they access.
         const bool barrier = r.checker == "barrier";

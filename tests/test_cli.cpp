@@ -240,3 +240,37 @@ TEST_CASE("a shuffle past the warp edge is a note, shown with --severity note; t
         CHECK(fixed.out == "differences: 0 of 127 wrong\n");
     }
 }
+
+TEST_CASE("--leak-check reports allocations never freed, grouped by the cudaMalloc call, and fails the run") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-leak-test-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "leaky.cu") << "#include <cstdio>\n"
+                                       "__global__ void k(float* p) { p[threadIdx.x] = 1.0f; }\n"
+                                       "int main() {\n"
+                                       "    float *a, *b;\n"
+                                       "    for (int i = 0; i < 3; ++i) {\n"
+                                       "        cudaMalloc(&a, 256 * sizeof(float));\n"
+                                       "        k<<<1, 256>>>(a);\n"
+                                       "    }\n"
+                                       "    cudaMalloc(&b, 64);\n"
+                                       "    cudaFree(b);\n"
+                                       "    printf(\"done\\n\");\n"
+                                       "}\n";
+    const std::string program = (dir / "leaky.cu").string();
+    const Result leaks = simt("run --leak-check " + program);
+    CHECK(leaks.status == 1);
+    CHECK(leaks.out == "done\n");
+    CHECK_THAT(leaks.err, Catch::Contains("simt: error: memory leak: allocation #1 (1024 bytes, cudaMalloc) made at leaky.cu:6 was never freed"));
+    CHECK_THAT(leaks.err, Catch::Contains("(3 allocations from this call were never freed)"));
+    CHECK_THAT(leaks.err, Catch::Contains("simt: 3 allocations (3072 bytes) never freed"));
+    CHECK_THAT(leaks.err, !Catch::Contains("leaky.cu:9"));  // freed
+    const Result json = simt("run --leak-check --report json --report-file " + (dir / "r.json").string() + " " + program);
+    std::ifstream in(dir / "r.json");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK_THAT(text, Catch::Contains("\"kernel\": \"(at exit)\""));
+    CHECK_THAT(text, Catch::Contains("\"checker\": \"memory\""));
+    const Result quiet = simt("run " + program);  // off by default, as in memcheck
+    CHECK(quiet.status == 0);
+    CHECK(quiet.err.empty());
+    fs::remove_all(dir);
+}

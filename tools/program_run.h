@@ -20,6 +20,7 @@ struct RunOptions {
     std::string severity = "warning";
     std::string report = "text";
     std::string report_file;
+    bool leak_check = false;  // report allocations never freed, at exit
     unsigned print_limit = 10;
 };
 

@@ -67,6 +67,8 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--report", run.report,
                         "also write every hazard at exit as json (docs/report-format.md) or sarif (SARIF 2.1.0)")
         ->check(CLI::IsMember({"text", "json", "sarif"}))->capture_default_str();
+    run_cmd->add_flag("--leak-check", run.leak_check,
+                      "at exit, report device allocations never freed with cudaFree (as memcheck --leak-check full)");
     run_cmd->add_option("--report-file", run.report_file, "where --report json|sarif goes (default simt-report.json|.sarif)");
     run_cmd->add_option("--severity", run.severity, "report hazards of this severity and above")
         ->check(CLI::IsMember({"note", "warning", "error"}))->capture_default_str();

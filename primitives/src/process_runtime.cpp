@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string_view>
 
 #include "emulator/options.h"
@@ -45,6 +46,7 @@ EngineOptions options_from_environment(CheckOptions& checks) {
         else if (key == "report-file") checks.report_file = value;
         else if (key == "severity") checks.min_severity = value == "note" ? 0 : value == "error" ? 2 : 1;
         else if (key == "print-limit") checks.print_limit = unsigned(number);
+        else if (key == "leak-check") checks.leak_check = number != 0;
     }
     return o;
 }
@@ -54,6 +56,7 @@ EngineOptions options_from_environment(CheckOptions& checks) {
 // At exit: the hazard summary, and the status `simt run` reads.
 void write_status_file() {
     ProcessRuntime& rt = ProcessRuntime::get();
+    rt.report_leaks();
     const unsigned hazards = rt.hazard_errors_ + rt.hazard_warnings_ + rt.hazard_notes_;
     if (hazards != 0) {
         std::fprintf(stderr, "simt: %u hazard%s (%u error%s, %u warning%s", hazards, hazards == 1 ? "" : "s",
@@ -122,6 +125,46 @@ void ProcessRuntime::report_hazards(const char* kernel) {
     if (last_hazards_.size() > checks_.print_limit)
         std::fprintf(stderr, "simt: %zu more hazards in this launch not shown (--print-limit %u)\n",
                      last_hazards_.size() - checks_.print_limit, checks_.print_limit);
+}
+
+void ProcessRuntime::report_leaks() {
+    if (!checks_.leak_check || !checks_.memory) return;
+    // One group per allocating call site, in allocation order.
+    std::vector<check::HazardGroup> groups;
+    std::map<const void*, std::size_t> by_site;
+    std::size_t count = 0, bytes = 0;
+    for (const Allocation& a : engine().memory().live()) {
+        ++count;
+        bytes += a.size;
+        const auto [it, fresh] = by_site.emplace(a.site, groups.size());
+        if (!fresh) {
+            ++groups[it->second].instances;
+            continue;
+        }
+        const char* call = a.kind == AllocationKind::Managed      ? "cudaMallocManaged"
+                           : a.kind == AllocationKind::PinnedHost ? "cudaMallocHost"
+                                                                  : "cudaMalloc";
+        check::HazardReport r;
+        r.checker = "memory";
+        r.kind = "leak";
+        r.severity = check::Severity::Error;
+        r.space = MemorySpace::Global;
+        r.location = "allocation #" + std::to_string(a.serial) + " (" + std::to_string(a.size) + " bytes, " + call + ")";
+        r.current = check::HazardAccess{ThreadId{}, AccessKind::Write, 0, a.site};
+        r.why = "the program ended without freeing it: code that repeats this (a loop, a long-running service) runs "
+                "out of device memory";
+        r.fix = std::string("call cudaFree on the pointer once the buffer is no longer needed, or keep it in an "
+                            "owner whose destructor frees it");
+        groups.push_back(check::HazardGroup{r, 1});
+    }
+    if (groups.empty()) return;
+    std::fflush(stdout);
+    for (const check::HazardGroup& g : groups) {
+        std::fputs(check::format_text(g).c_str(), stderr);
+        ++errors_reported_;
+    }
+    std::fprintf(stderr, "simt: %zu allocation%s (%zu bytes) never freed\n", count, count == 1 ? "" : "s", bytes);
+    if (!checks_.report_format.empty()) all_hazards_.push_back(check::LaunchHazards{"(at exit)", engine().launches(), groups});
 }
 
 ProcessRuntime& ProcessRuntime::get() {

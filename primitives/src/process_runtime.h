@@ -42,6 +42,9 @@ public:
     void report_hazards(const char* kernel);
     const std::vector<check::HazardGroup>& last_hazards() const { return last_hazards_; }
 
+    // At exit, with --leak-check: every allocation never freed, by call site.
+    void report_leaks();
+
     // Counts simt's own error reports; the driver turns them into an exit status.
     void reported_error() { ++errors_reported_; }
     unsigned errors_reported() const { return errors_reported_; }
