@@ -111,6 +111,8 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
          {"misaligned global read of size 16 in kernel copy4"}, 1},
         {"uninitialised_global", {"error: init hazard (uninitialised read) on global memory in kernel histogram", "Atomic of size 4 at global allocation #2 (64 bytes)", "uninitialised_global.cu:11", "(256 instances"},
          {"error: init hazard (uninitialised read) on global memory"}, 1},
+        {"inplace_stencil", {"error: race hazard (", "on global memory in kernel smooth", "across blocks", "global allocation #1 (4096 bytes)", "inplace_stencil.cu:14", "inplace_stencil.cu:15"},
+         {"race hazard (", "on global memory in kernel smooth"}, 1},
         {"bad_syncwarp_mask", {"error: warp-sync hazard (mask names exited lane) in kernel pair_sums", "bad_syncwarp_mask.cu:12", "which has exited and never reaches this collective"},
          {"error: warp-sync hazard (mask names exited lane)", "bad_syncwarp_mask.cu:12"}, 1},
     };
