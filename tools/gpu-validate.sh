@@ -25,24 +25,38 @@ section() { echo "=== $1 $2"; }
 # kernels/catalog/x.cu -> catalog/x (unique across folders)
 program_name() { local d; d=$(basename "$(dirname "$1")"); echo "$d/$(basename "$1" .cu)"; }
 
+# Everything the GPU phase records for one program, into its own file.
+gpu_program() {
+    local src=$1 parts=$2 name exe
+    name=$(program_name "$src")
+    exe="/tmp/simt-gpu-bin/${name//\//_}"
+    local out="$parts/${name//\//_}.txt"
+    : > "$out"
+    { section "$name" build; nvcc -arch=sm_90 -O2 -lineinfo -I primitives/portable -o "$exe" "$src" 2>&1; echo "status $?"; } >> "$out"
+    [ -x "$exe" ] || return 0
+    { section "$name" run; timeout -s KILL 15 "$exe" 2>&1; echo "status $?"; } >> "$out"
+    for tool in racecheck synccheck memcheck initcheck; do
+        { section "$name" "$tool"; timeout -s KILL 30 compute-sanitizer --tool "$tool" --print-limit 20 "$exe" 2>&1 | tail -60; echo "status ${PIPESTATUS[0]}"; } >> "$out"
+    done
+}
+
 gpu_phase() {
     local dir=$1
-    mkdir -p "$dir" /tmp/simt-gpu-bin
+    mkdir -p "$dir" /tmp/simt-gpu-bin "$dir/parts"
     local out="$dir/gpu-results.txt"
     : > "$out"
     export PATH=/usr/local/cuda/bin:$PATH
     { section machine info; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvcc --version | tail -2; } >> "$out" 2>&1
+    # Programs run side by side (the hanging ones wait out their timeouts);
+    # their results are joined in program order, so the file reads the same.
+    export -f gpu_program section program_name
+    programs | xargs -P "${SIMT_GPU_JOBS:-8}" -I{} bash -c 'gpu_program "$1" "$2"' _ {} "$dir/parts"
     for src in $(programs); do
         local name
         name=$(program_name "$src")
-        local exe="/tmp/simt-gpu-bin/${name//\//_}"
-        { section "$name" build; nvcc -arch=sm_90 -O2 -lineinfo -I primitives/portable -o "$exe" "$src" 2>&1; echo "status $?"; } >> "$out"
-        [ -x "$exe" ] || continue
-        { section "$name" run; timeout -s KILL 15 "$exe" 2>&1; echo "status $?"; } >> "$out"
-        for tool in racecheck synccheck memcheck initcheck; do
-            { section "$name" "$tool"; timeout -s KILL 30 compute-sanitizer --tool "$tool" --print-limit 20 "$exe" 2>&1 | tail -60; echo "status ${PIPESTATUS[0]}"; } >> "$out"
-        done
+        cat "$dir/parts/${name//\//_}.txt" >> "$out"
     done
+    rm -rf "$dir/parts"
     echo "wrote $out"
 }
 
@@ -56,7 +70,7 @@ verdict_gpu() {  # a one-line summary of a compute-sanitizer section
         local lines
         lines=$(echo "$text" | grep -oE "in [a-z_]+\.cu:[0-9]+" | sed 's/in //' | sort -u | tr '\n' ' ')
         echo "${s#RACECHECK SUMMARY: } at ${lines}"
-    elif s=$(echo "$text" | grep -o "ERROR SUMMARY: [0-9]* errors*"); then
+    elif s=$(echo "$text" | grep -m1 -oE "ERROR SUMMARY: [0-9]+ errors?$"); then
         echo "${s#ERROR SUMMARY: }"
     elif echo "$text" | grep -q "^status 137"; then echo "hung (killed after 30 s)"
     else echo "no summary ($(echo "$text" | tail -1))"; fi
@@ -90,7 +104,7 @@ report_phase() {
                 if [ "$out" == "$gpu_out" ]; then same="same"
                 elif [ "$(echo "$out" | sort)" == "$(echo "$gpu_out" | sort)" ]; then same="same lines, other order"
                 else same="differs"; fi
-                verdict=$(echo "$err" | grep -m1 -oE "simt: [0-9]+ hazards? \([^)]*\)|deadlock in kernel [a-z_]+|exited while lanes|names lane [0-9]+ in its mask|invalid global [a-z]+|out-of-bounds shared [a-z]+|__trap|Assertion" || true)
+                verdict=$(echo "$err" | grep -m1 -oE "simt: [0-9]+ hazards? \([^)]*\)|deadlock in kernel [a-z_]+|exited while lanes|names lane [0-9]+ in its mask|invalid global [a-z]+|misaligned (global|shared) [a-z]+|out-of-bounds shared [a-z]+|__trap|Assertion" || true)
                 [ -z "$verdict" ] && verdict="clean"
                 row="$row $same; $verdict (exit $status) |"
             done
