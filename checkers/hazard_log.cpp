@@ -2,7 +2,7 @@
 
 namespace simt::check {
 
-std::vector<HazardGroup> HazardLog::take_launch() {
+std::vector<HazardGroup> HazardLog::take_launch(std::uint64_t block_limit) {
     std::map<std::uint64_t, std::vector<std::pair<HazardKey, HazardGroup>>> blocks;
     {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -11,6 +11,7 @@ std::vector<HazardGroup> HazardLog::take_launch() {
     std::map<HazardKey, std::size_t> index;
     std::vector<HazardGroup> groups;
     for (auto& [block, found] : blocks) {
+        if (block >= block_limit) break;  // ordered map: the rest are higher
         for (auto& [key, group] : found) {
             auto [it, fresh] = index.emplace(key, groups.size());
             if (fresh)

@@ -71,8 +71,9 @@ public:
         groups.emplace_back(key, HazardGroup{make(), instances});
     }
 
-    // The launch's groups, in order of first appearance; clears the log.
-    std::vector<HazardGroup> take_launch();
+    // The launch's groups from blocks below `blocks`, in order of first
+    // appearance; clears the log.
+    std::vector<HazardGroup> take_launch(std::uint64_t blocks = ~std::uint64_t(0));
 
 private:
     std::mutex mutex_;

@@ -117,6 +117,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
 
     const std::uint64_t end = std::min(blocks, first_failure.load() + 1);
     for (std::uint64_t b = 0; b < end; ++b) outcome.output += results[b].output;
+    outcome.blocks_reported = end;
     if (first_failure.load() < blocks) outcome.fault = results[first_failure.load()].fault;
     for (Checker* c : checkers_) c->on_launch_end(info);
     return outcome;

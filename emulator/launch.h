@@ -22,6 +22,9 @@ struct KernelLaunch {
 struct LaunchOutcome {
     Fault fault;
     std::string output;  // device printf output, in block order
+    // Blocks [0, blocks_reported) count: after a fault, blocks past the
+    // failing one may or may not have run, depending on the workers.
+    std::uint64_t blocks_reported = ~std::uint64_t(0);
 };
 
 }  // namespace simt

@@ -52,7 +52,7 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     launch.closure = closure;
     const LaunchOutcome outcome = rt.engine().launch(launch);
     if (!outcome.output.empty()) std::fwrite(outcome.output.data(), 1, outcome.output.size(), stdout);
-    rt.report_hazards(name);
+    rt.report_hazards(name, outcome.blocks_reported);
     if (!outcome.fault) {
         rt.result(cudaSuccess);
         return;

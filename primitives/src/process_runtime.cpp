@@ -103,8 +103,8 @@ Engine& ProcessRuntime::engine() {
     return e;
 }
 
-void ProcessRuntime::report_hazards(const char* kernel) {
-    last_hazards_ = hazards_.take_launch();
+void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_reported) {
+    last_hazards_ = hazards_.take_launch(blocks_reported);
     if (last_hazards_.empty()) return;
     ++launches_with_hazards_;
     if (!checks_.report_format.empty())

@@ -39,7 +39,7 @@ public:
     void reset(const EngineOptions& options, const CheckOptions& checks);
 
     // After a launch: prints its hazards (grouped) and counts them.
-    void report_hazards(const char* kernel);
+    void report_hazards(const char* kernel, std::uint64_t blocks_reported);
     const std::vector<check::HazardGroup>& last_hazards() const { return last_hazards_; }
 
     // At exit, with --leak-check: every allocation never freed, by call site.
