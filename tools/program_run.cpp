@@ -24,7 +24,10 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                                        ";stack=" + std::to_string(options.stack_size) +
                                        ";check=" + options.checks + ";severity=" + options.severity +
                                        ";print-limit=" + std::to_string(options.print_limit) +
-                                       ";report=" + options.report + ";report-file=" + options.report_file;
+                                       ";report=" + options.report + ";report-file=" + options.report_file +
+                                       ";trace=" + options.trace_file +
+                                       ";trace-lanes=" + (options.trace_lanes ? "1" : "0") +
+                                       ";trace-blocks=" + std::to_string(options.trace_blocks);
     const fs::path status_file =
         fs::temp_directory_path() / ("simt-status-" + std::to_string(getpid()));
     fs::remove(status_file);
