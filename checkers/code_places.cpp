@@ -72,10 +72,13 @@ const CodePlaces::Place& CodePlaces::place(const void* pc) {
 const std::string& CodePlaces::where(const void* pc) { return place(pc).where; }
 
 std::string CodePlaces::wait_name(StopReason why, const void* pc) {
-    const Place& p = place(pc);
-    std::string name = primitive_on_line(p.line_text, why);
-    if (name.empty()) name = fallback(why);
-    return name + " " + p.where;
+    auto [it, fresh] = wait_names_.try_emplace({why, pc});
+    if (fresh) {
+        const Place& p = place(pc);
+        std::string name = primitive_on_line(p.line_text, why);
+        it->second = (name.empty() ? fallback(why) : name) + " " + p.where;
+    }
+    return it->second;
 }
 
 }  // namespace simt::check

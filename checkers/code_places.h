@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "emulator/checker.h"
@@ -17,7 +18,8 @@ class CodePlaces {
 public:
     // "kernel.cu:14", or "0x..." without line information.
     const std::string& where(const void* pc);
-    // "__syncthreads kernel.cu:14" for a thread that stopped there for `why`;
+    // "__syncthreads kernel.cu:14" for a thread that stopped there for `why`
+    // (each asked once, then remembered);
     // the primitive falls back to "barrier", "warp collective" or
     // "convergence point" when the line names none (e.g. cooperative groups).
     std::string wait_name(StopReason why, const void* pc);
@@ -31,6 +33,7 @@ private:
     const std::vector<std::string>& file_lines(const std::string& path);
 
     std::map<const void*, Place> places_;
+    std::map<std::pair<StopReason, const void*>, std::string> wait_names_;
     std::map<std::string, std::vector<std::string>> files_;
 };
 

@@ -7,9 +7,10 @@ One row per warp track (and per lane track with --lanes, when the trace has
 them), grouped by block; run slices in blue, waits at barriers and
 collectives in amber, hazards as red triangles, divergence and reconvergence
 as purple diamonds, barrier releases as grey dashed lines across the block,
-faults (a deadlock, a fault) in black. Every mark has a tooltip (<title>) with
-its name and args. For a picture where no browser is at hand; Perfetto
-(ui.perfetto.dev) shows the same file interactively.
+faults (a deadlock, a fault) in black. Every mark but the run slices (they
+are many) has a tooltip (<title>) with its name and args. For a picture where
+no browser is at hand; Perfetto (ui.perfetto.dev) shows the same file
+interactively.
 """
 import argparse
 import json
@@ -87,8 +88,10 @@ def render(path, out, width, processes, lanes):
             yy = y_of[(e["pid"], e["tid"])]
             w = max(e["dur"] * scale, 0.6)
             edge = ' stroke="white" stroke-width="0.5"' if w > 3 else ""  # so that adjacent slices show apart
+            # Run slices are many and short: no tooltip, to keep the file small.
+            title = tooltip(e) if e["cat"] != "run" else ""
             svg.append('<rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"%s>%s</rect>'
-                       % (x(e["ts"]), yy + 2, w, ROW - 4, COLOURS.get(e["cat"], "#999"), edge, tooltip(e)))
+                       % (x(e["ts"]), yy + 2, w, ROW - 4, COLOURS.get(e["cat"], "#999"), edge, title))
     for e in events:
         if e["ph"] != "i":
             continue
