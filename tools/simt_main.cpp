@@ -122,6 +122,7 @@ int main(int argc, char** argv) {
         }
         if (*run_cmd && backend == "cuda") {
             // The GPU runs it: simt's checkers and options do not apply.
+            if (!run.trace_file.empty()) spdlog::warn("--trace records simt's scheduling: it is ignored with --backend cuda");
             const BuildResult built = build_program_with_nvcc(build, arch);
             return run_program(built.executable, program_args, run);
         }
