@@ -17,18 +17,6 @@
 
 namespace simt::check {
 
-struct HazardGroup {
-    HazardReport example;    // the first instance, in block order
-    std::uint64_t instances = 0;
-};
-
-// The hazards of one launch, as every printer receives them.
-struct LaunchHazards {
-    std::string kernel;
-    std::uint64_t launch_index = 0;
-    std::vector<HazardGroup> groups;
-};
-
 // What makes two hazards "the same": a checker, a kind code of that checker,
 // and the unordered pair of code addresses.
 struct HazardKey {
@@ -49,10 +37,36 @@ struct HazardKey {
     }
 };
 
+struct HazardGroup {
+    HazardReport example;    // the first instance, in block order
+    std::uint64_t instances = 0;
+    HazardKey key{"", 0, nullptr, nullptr};  // what its instances have in common
+};
+
+// The hazards of one launch, as every printer receives them.
+struct LaunchHazards {
+    std::string kernel;
+    std::uint64_t launch_index = 0;
+    std::vector<HazardGroup> groups;
+};
+
+// Sees every instance as it is recorded, on the thread that found it (often a
+// simulated thread's fiber): it must be quick and must not symbolise. The
+// trace recorder uses it to place hazards on its timeline when they happen.
+class HazardObserver {
+public:
+    virtual void on_hazard(std::uint64_t block_linear, const HazardKey& key) = 0;
+
+protected:
+    ~HazardObserver() = default;
+};
+
 class HazardLog {
 public:
     // Hazards below this severity are dropped at once (never built).
     void set_min_severity(Severity s) { min_severity_ = s; }
+    // At most one; nullptr (the default) costs one test per instance.
+    void set_observer(HazardObserver* o) { observer_ = o; }
 
     // Counts `instances` (one by default); `make()` builds the report for the
     // first instance of its group in this block only.
@@ -60,6 +74,7 @@ public:
     void record(std::uint64_t block_linear, const HazardKey& key, Severity severity, Make&& make,
                 std::uint64_t instances = 1) {
         if (severity < min_severity_) return;
+        if (observer_ != nullptr) observer_->on_hazard(block_linear, key);
         std::lock_guard<std::mutex> lock(mutex_);
         auto& groups = by_block_[block_linear];
         for (auto& [k, g] : groups) {
@@ -68,7 +83,7 @@ public:
                 return;
             }
         }
-        groups.emplace_back(key, HazardGroup{make(), instances});
+        groups.emplace_back(key, HazardGroup{make(), instances, key});
     }
 
     // The launch's groups from blocks below `blocks`, in order of first
@@ -78,6 +93,7 @@ public:
 private:
     std::mutex mutex_;
     Severity min_severity_ = Severity::Note;
+    HazardObserver* observer_ = nullptr;
     std::map<std::uint64_t, std::vector<std::pair<HazardKey, HazardGroup>>> by_block_;
 };
 

@@ -29,7 +29,7 @@ void LaunchProgress::wait_for_blocks_below(std::uint64_t block) {
 Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker)
     : launch_(context.launch), info_(context.info),
       block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
-      checkers_(context.checkers), memory_(context.memory), worker_(worker),
+      checkers_(context.checkers), observers_(context.schedule_observers), memory_(context.memory), worker_(worker),
       progress_(context.progress), block_linear_(block_linear) {
     const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
@@ -72,7 +72,10 @@ Fault Block::run() {
         SimThread& t = threads_[std::size_t(next)];
         running_ = &t;
         worker_.thread = &t;
+        if (!observers_.empty())
+            for (Checker* c : observers_) c->on_thread_resume(t.id);
         t.fiber.resume();
+        if (!observers_.empty()) report_stop(t);
         worker_.thread = nullptr;
         running_ = nullptr;
     }
@@ -99,6 +102,23 @@ void Block::thread_main(void* self) {
                                               " threw " + thrown + " in " +
                                               describe(block->current().id));
     block->thread_exited();
+}
+
+// Why the thread came back to the scheduler, read from the state it left.
+void Block::report_stop(const SimThread& t) const {
+    ThreadStopEvent e{t.id, StopReason::Preempted, t.wait_pc};
+    if (t.state == ThreadState::Exited) {
+        e.why = StopReason::Exited;
+        e.pc = nullptr;
+    } else if (t.state == ThreadState::Abandoned) {
+        e.why = StopReason::Faulted;
+        e.pc = nullptr;
+    } else if (t.state == ThreadState::Waiting) {
+        e.why = t.wait == WaitKind::Barrier          ? StopReason::Barrier
+                : t.wait == WaitKind::WarpCollective ? StopReason::WarpCollective
+                                                     : StopReason::Convergence;
+    }
+    for (Checker* c : observers_) c->on_thread_stop(e);
 }
 
 void Block::set_ready(SimThread& t) {
@@ -293,6 +313,8 @@ bool Block::resolve_convergence(std::uint32_t warp) {
         if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence)
             groups[t.wait_pc] |= lane_bit(t);
     }
+    for (const auto& [pc, lanes] : groups)
+        for (Checker* c : observers_) c->on_convergence(ConvergenceEvent{block_index_, warp, lanes, pc});
     for (std::uint64_t lanes = w.present; lanes != 0; lanes &= lanes - 1) {
         SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
         if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence) {

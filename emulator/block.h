@@ -54,7 +54,7 @@ struct SimThread {
     ThreadId id;
     ThreadState state = ThreadState::Ready;
     WaitKind wait = WaitKind::None;
-    const void* wait_pc = nullptr;
+    const void* wait_pc = nullptr;  // where it waits, or where it was last preempted
     std::uint64_t value = 0;  // collective contribution in, result out
     std::uint32_t arg = 0;
     std::uint64_t mask = 0;
@@ -83,6 +83,7 @@ struct LaunchContext {
     const std::vector<Checker*>& checkers;
     const GlobalMemory& memory;
     LaunchProgress* progress;  // nullptr when blocks run one at a time, in order
+    const std::vector<Checker*>& schedule_observers;  // checkers that want scheduling events
 };
 
 class Block {
@@ -123,8 +124,11 @@ public:
         event.allocation_kind = known_kind_;
     }
     // A scheduling point at a shared/global memory access.
-    void access_point() {
-        if (policy_->yield_at_access(running_->id.linear)) suspend_running();
+    void access_point(const void* pc) {
+        if (policy_->yield_at_access(running_->id.linear)) {
+            running_->wait_pc = pc;  // where it was preempted, for scheduling observers
+            suspend_running();
+        }
     }
     [[noreturn]] void fail(FaultKind kind, std::string message);
     // Called before a global atomic: see LaunchProgress.
@@ -147,6 +151,7 @@ private:
     bool resolve_convergence(std::uint32_t warp);
     void record_fault(FaultKind kind, std::string message);
     void misuse(const WarpMisuseEvent& event);
+    void report_stop(const SimThread& t) const;
     Fault deadlock_fault() const;
     std::uint64_t lane_bit(const SimThread& t) const { return std::uint64_t(1) << t.id.lane; }
 
@@ -171,6 +176,7 @@ private:
     Dim3 block_index_;
     const EngineOptions& options_;
     const std::vector<Checker*>& checkers_;
+    const std::vector<Checker*>& observers_;  // want scheduling events; empty unless tracing
     const GlobalMemory& memory_;
     // The last allocation an access hit: most accesses need no lookup.
     std::uintptr_t known_lo_ = 0, known_hi_ = 0;

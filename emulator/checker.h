@@ -30,6 +30,38 @@ struct ThreadId {
 // a simulated thread.
 std::string describe(const ThreadId& id);
 
+// ---- Scheduling events: for timeline observers (the trace recorder) ----
+// Delivered only to plugins whose wants_schedule_events() is true when they
+// are registered. The engine keeps those in a separate list, so a fiber
+// switch costs one empty-vector test when nobody asked for them.
+
+// Why a simulated thread handed control back to the block's scheduler.
+enum class StopReason : std::uint8_t {
+    Preempted,       // the policy let another thread run at a memory access
+    Barrier,         // waits at the block barrier
+    WarpCollective,  // waits for lanes of its warp in a collective
+    Convergence,     // waits at a convergence point until its warp's lanes are placed
+    Exited,          // returned from the kernel
+    Faulted,         // abandoned after a fault
+};
+
+// A thread ran from its resume until here: one scheduling step.
+struct ThreadStopEvent {
+    ThreadId who;
+    StopReason why = StopReason::Preempted;
+    const void* pc = nullptr;  // the access, barrier, collective or convergence point; nullptr after exit
+};
+
+// A convergence point resolved: these lanes of one warp reached `pc`
+// together. One event per group: several in a row mean the warp is split.
+struct ConvergenceEvent {
+    Dim3 block;
+    std::uint32_t warp = 0;
+    std::uint64_t lanes = 0;
+    const void* pc = nullptr;
+};
+// ---- end of scheduling events ----
+
 struct LaunchInfo {
     const char* kernel = "";
     Dim3 grid, block;
@@ -144,6 +176,15 @@ struct MemoryEvent {
 class Checker {
 public:
     virtual ~Checker() = default;
+
+    // ---- Scheduling hooks (see "Scheduling events" above) ----
+    // Asked once, when the plugin is registered on an engine.
+    virtual bool wants_schedule_events() const { return false; }
+    virtual void on_thread_resume(const ThreadId&) {}
+    virtual void on_thread_stop(const ThreadStopEvent&) {}
+    virtual void on_convergence(const ConvergenceEvent&) {}
+    // ---- end of scheduling hooks ----
+
     virtual void on_launch_begin(const LaunchInfo&) {}
     virtual void on_launch_end(const LaunchInfo&) {}
     virtual void on_block_begin(const LaunchInfo&, Dim3 /*block*/) {}

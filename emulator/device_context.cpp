@@ -29,7 +29,7 @@ void observe(const volatile void* address, std::uint32_t size, AccessKind kind, 
     // Yield first: what checkers see next is then exactly the order in which
     // accesses take effect (an atomic runs right after this returns).
     if (*space != MemorySpace::Constant) {
-        b.access_point();
+        b.access_point(pc);
         b.check_bounds(*space, a, size, kind, pc, natural);
     }
     if (kind == AccessKind::Atomic && *space == MemorySpace::Global) b.order_global_atomic();

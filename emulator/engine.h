@@ -24,7 +24,10 @@ public:
     const EngineOptions& options() const { return options_; }
     const DeviceLimits& limits() const { return limits_; }
     GlobalMemory& memory() { return memory_; }
-    void add_checker(Checker* checker) { checkers_.push_back(checker); }
+    void add_checker(Checker* checker) {
+        checkers_.push_back(checker);
+        if (checker->wants_schedule_events()) schedule_observers_.push_back(checker);
+    }
     const std::vector<Checker*>& checkers() const { return checkers_; }
     std::uint64_t launches() const { return launches_; }
 
@@ -44,6 +47,7 @@ private:
     GlobalMemory memory_;
     std::unique_ptr<WorkerPool> pool_;
     std::vector<Checker*> checkers_;
+    std::vector<Checker*> schedule_observers_;  // those of checkers_ that want scheduling events
     std::uint64_t launches_ = 0;
 };
 

@@ -25,7 +25,10 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                                        ";check=" + options.checks + ";severity=" + options.severity +
                                        ";print-limit=" + std::to_string(options.print_limit) +
                                        ";report=" + options.report + ";report-file=" + options.report_file +
-                                       ";leak-check=" + (options.leak_check ? "1" : "0");
+                                       ";leak-check=" + (options.leak_check ? "1" : "0") +
+                                       ";trace=" + options.trace_file +
+                                       ";trace-lanes=" + (options.trace_lanes ? "1" : "0") +
+                                       ";trace-blocks=" + std::to_string(options.trace_blocks);
     const fs::path status_file =
         fs::temp_directory_path() / ("simt-status-" + std::to_string(getpid()));
     fs::remove(status_file);

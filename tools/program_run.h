@@ -22,6 +22,9 @@ struct RunOptions {
     std::string report_file;
     bool leak_check = false;  // report allocations never freed, at exit
     unsigned print_limit = 10;
+    std::string trace_file;  // --trace: a Chrome/Perfetto timeline, "" for none
+    bool trace_lanes = false;
+    unsigned trace_blocks = 4;
 };
 
 // The program's own exit status, unless simt reported an error while it ran

@@ -74,6 +74,12 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"note", "warning", "error"}))->capture_default_str();
     run_cmd->add_option("--print-limit", run.print_limit, "hazard groups printed per launch (all are counted)")
         ->capture_default_str();
+    CLI::Option* trace = run_cmd->add_option(
+        "--trace", run.trace_file, "write a Chrome/Perfetto timeline of the run to this file at exit (docs/trace.md)");
+    run_cmd->add_flag("--trace-lanes", run.trace_lanes, "with --trace: a track per lane as well as per warp")
+        ->needs(trace);
+    run_cmd->add_option("--trace-blocks", run.trace_blocks, "with --trace: blocks traced per launch (the first ones)")
+        ->check(CLI::Range(1u, 1u << 20))->needs(trace)->capture_default_str();
     run_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->capture_default_str();
     run_cmd->add_option("-O", build.optimization, "optimisation flag for the compiler")
         ->transform([](std::string s) { return s.rfind("-O", 0) == 0 ? s : "-O" + s; })->capture_default_str();
@@ -120,6 +126,7 @@ int main(int argc, char** argv) {
         }
         if (*run_cmd && backend == "cuda") {
             // The GPU runs it: simt's checkers and options do not apply.
+            if (!run.trace_file.empty()) spdlog::warn("--trace records simt's scheduling: it is ignored with --backend cuda");
             const BuildResult built = build_program_with_nvcc(build, arch);
             return run_program(built.executable, program_args, run);
         }
@@ -131,6 +138,13 @@ int main(int argc, char** argv) {
         }
         if (run.report != "text" && run.report_file.empty()) run.report_file = "simt-report." + run.report;
         if (!run.report_file.empty()) run.report_file = fs::absolute(run.report_file).string();
+        if (!run.trace_file.empty()) {
+            // The program writes it at exit; refuse a path it could not write
+            // before spending the run (the file is created, then rewritten).
+            run.trace_file = fs::absolute(run.trace_file).string();
+            if (!std::ofstream(run.trace_file, std::ios::app))
+                return fail("cannot write the trace to " + run.trace_file);
+        }
         return run_program(built.executable, program_args, run);
     } catch (const simt::frontend::RewriteError& e) {
         return fail(rewrite_input.string() + ":" + std::to_string(e.line) + ": " + e.what());

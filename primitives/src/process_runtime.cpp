@@ -47,8 +47,18 @@ EngineOptions options_from_environment(CheckOptions& checks) {
         else if (key == "severity") checks.min_severity = value == "note" ? 0 : value == "error" ? 2 : 1;
         else if (key == "print-limit") checks.print_limit = unsigned(number);
         else if (key == "leak-check") checks.leak_check = number != 0;
+        else if (key == "trace") checks.trace_file = value;
+        else if (key == "trace-lanes") checks.trace_lanes = number != 0;
+        else if (key == "trace-blocks") checks.trace_blocks = unsigned(number);
     }
     return o;
+}
+
+bool write_text_file(const std::string& path, const std::string& text) {
+    FILE* f = std::fopen(path.c_str(), "w");
+    if (f == nullptr) return false;
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    return std::fclose(f) == 0 && written;
 }
 
 }  // namespace
@@ -68,12 +78,12 @@ void write_status_file() {
     if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
         const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(rt.all_hazards_)
                                                                      : check::format_json(rt.all_hazards_);
-        if (FILE* f = std::fopen(rt.checks_.report_file.c_str(), "w")) {
-            std::fputs(text.c_str(), f);
-            std::fclose(f);
-        } else {
+        if (!write_text_file(rt.checks_.report_file, text))
             std::fprintf(stderr, "simt: error: cannot write the report to %s\n", rt.checks_.report_file.c_str());
-        }
+    }
+    if (rt.trace_ && !write_text_file(rt.checks_.trace_file, rt.trace_->json())) {
+        std::fprintf(stderr, "simt: error: cannot write the trace to %s\n", rt.checks_.trace_file.c_str());
+        rt.reported_error();
     }
     const char* path = std::getenv("SIMT_STATUS_FILE");
     if (path == nullptr) return;
@@ -86,6 +96,7 @@ void write_status_file() {
 ProcessRuntime::ProcessRuntime() {
     if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_));
     hazards_.set_min_severity(check::Severity(checks_.min_severity));
+    start_trace();
     std::atexit(&write_status_file);
 }
 
@@ -98,6 +109,7 @@ Engine& ProcessRuntime::engine() {
         if (checks_.init) e.add_checker(&init_);
         if (checks_.barrier) e.add_checker(&barrier_);
         if (checks_.warp_sync) e.add_checker(&warp_sync_);
+        if (trace_) e.add_checker(trace_.get());
         registered_ = &e;
     }
     return e;
@@ -105,6 +117,7 @@ Engine& ProcessRuntime::engine() {
 
 void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_reported) {
     last_hazards_ = hazards_.take_launch(blocks_reported);
+    if (trace_) trace_->finish_launch(last_hazards_);
     if (last_hazards_.empty()) return;
     ++launches_with_hazards_;
     if (!checks_.report_format.empty())
@@ -167,6 +180,16 @@ void ProcessRuntime::report_leaks() {
     if (!checks_.report_format.empty()) all_hazards_.push_back(check::LaunchHazards{"(at exit)", engine().launches(), groups});
 }
 
+// A fresh recorder when a trace file is asked for (the previous one's
+// records, if any, are dropped with the device they described).
+void ProcessRuntime::start_trace() {
+    trace_.reset();
+    if (!checks_.trace_file.empty())
+        trace_ = std::make_unique<check::TraceRecorder>(
+            check::TraceOptions{checks_.trace_lanes, checks_.trace_blocks});
+    hazards_.set_observer(trace_.get());
+}
+
 ProcessRuntime& ProcessRuntime::get() {
     static ProcessRuntime* runtime = new ProcessRuntime();  // outlives static destructors
     return *runtime;
@@ -213,6 +236,7 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     std::lock_guard<std::mutex> lock(mutex_);
     checks_ = checks;
     hazards_.set_min_severity(check::Severity(checks.min_severity));
+    start_trace();
     registered_ = nullptr;
     last_hazards_.clear();
     last_ = cudaSuccess;

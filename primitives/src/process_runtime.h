@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "checkers/race_checker.h"
 #include "checkers/shuffle_checker.h"
 #include "checkers/warp_sync_checker.h"
+#include "checkers/trace_recorder.h"
 #include "emulator/engine.h"
 #include "simt/embedding.h"
 #include "simt/runtime_api.h"
@@ -51,6 +53,7 @@ public:
 
 private:
     ProcessRuntime();
+    void start_trace();
     mutable std::mutex mutex_;
     cudaError_t last_ = cudaSuccess;
     cudaError_t sticky_ = cudaSuccess;
@@ -67,6 +70,7 @@ private:
     check::InitChecker init_{hazards_};
     check::BarrierChecker barrier_{hazards_};
     check::WarpSyncChecker warp_sync_{hazards_};
+    std::unique_ptr<check::TraceRecorder> trace_;  // with --trace only
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;
     std::vector<check::LaunchHazards> all_hazards_;  // for the report file at exit

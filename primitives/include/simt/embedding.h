@@ -32,6 +32,11 @@ struct CheckOptions {
     // this format ("json" or "sarif") to report_file; "" writes none.
     std::string report_format;
     std::string report_file;
+    // A Chrome/Perfetto timeline of the run (docs/trace.md), written at exit
+    // to trace_file; "" records none. Independent of the checkers above.
+    std::string trace_file;
+    bool trace_lanes = false;   // a track per lane as well as per warp
+    unsigned trace_blocks = 4;  // blocks traced per launch (the first ones)
 };
 
 // Replaces the process's emulated device: all allocations are released, the

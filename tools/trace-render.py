@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Renders a `simt run --trace` file as an SVG timeline (standard library only).
+
+usage: trace-render.py TRACE.json OUT.svg [--width PX] [--processes N] [--lanes]
+
+One row per warp track (and per lane track with --lanes, when the trace has
+them), grouped by block; run slices in blue, waits at barriers and
+collectives in amber, hazards as red triangles, divergence and reconvergence
+as purple diamonds, barrier releases as grey dashed lines across the block,
+faults (a deadlock, a fault) in black. Every mark but the run slices (they
+are many) has a tooltip (<title>) with its name and args. For a picture where
+no browser is at hand; Perfetto (ui.perfetto.dev) shows the same file
+interactively.
+"""
+import argparse
+import json
+import sys
+from collections import OrderedDict
+from xml.sax.saxutils import escape
+
+COLOURS = {"run": "#4a7fb5", "wait": "#e3a21a"}
+ROW, LABEL, TOP, GAP = 16, 150, 40, 22
+
+
+def tooltip(e):
+    args = e.get("args", {})
+    lines = [e["name"]] + ["%s: %s" % (k, json.dumps(v) if isinstance(v, dict) else v) for k, v in args.items()]
+    return "<title>%s</title>" % escape("\n".join(lines))
+
+
+def load(path, processes, lanes):
+    with open(path) as f:
+        events = json.load(f)["traceEvents"]
+    names, threads = {}, {}
+    for e in events:
+        if e["ph"] == "M" and e["name"] == "process_name":
+            names[e["pid"]] = e["args"]["name"]
+        elif e["ph"] == "M" and e["name"] == "thread_name":
+            threads[(e["pid"], e["tid"])] = e["args"]["name"]
+    pids = sorted(names)[:processes]
+    rows = OrderedDict()  # (pid, tid) -> label, in track order
+    for pid in pids:
+        for key in sorted(k for k in threads if k[0] == pid):
+            if lanes or " lane " not in threads[key]:
+                rows[key] = threads[key]
+    kept = [e for e in events if e["ph"] != "M" and e["pid"] in pids]
+    return names, pids, rows, kept
+
+
+def render(path, out, width, processes, lanes):
+    names, pids, rows, events = load(path, processes, lanes)
+    if not rows:
+        sys.exit("trace-render: no tracks in %s" % path)
+    end = max(e["ts"] + e.get("dur", 0) for e in events) if events else 1
+    start = min(e["ts"] for e in events) if events else 0
+    scale = (width - LABEL - 20) / max(end - start, 1e-9)
+
+    def x(t):
+        return LABEL + (t - start) * scale
+
+    # Vertical layout: a header line per block, then its rows.
+    y_of, block_span, y = {}, {}, TOP
+    for pid in pids:
+        y += GAP
+        first = y
+        for key in rows:
+            if key[0] == pid:
+                y_of[key] = y
+                y += ROW
+        block_span[pid] = (first - GAP, first, y)
+    height = y + 50
+
+    svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">'
+           % (width, height), '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="10" y="20" font-size="13" font-weight="bold">%s</text>'
+           % escape("simt trace: %s (time: scheduling steps)" % path.split("/")[-1])]
+    for pid in pids:
+        header, first, last = block_span[pid]
+        svg.append('<text x="10" y="%d" font-weight="bold">%s</text>' % (header + 15, escape(names[pid])))
+        for key, label in rows.items():
+            if key[0] == pid:
+                yy = y_of[key]
+                svg.append('<text x="10" y="%d">%s</text>' % (yy + 12, escape(label)))
+                svg.append('<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#eee"/>' % (LABEL, width - 20, yy + ROW, yy + ROW))
+    # Slices first, markers on top.
+    for e in events:
+        if e["ph"] == "X" and (e["pid"], e["tid"]) in y_of:
+            yy = y_of[(e["pid"], e["tid"])]
+            w = max(e["dur"] * scale, 0.6)
+            edge = ' stroke="white" stroke-width="0.5"' if w > 3 else ""  # so that adjacent slices show apart
+            # Run slices are many and short: no tooltip, to keep the file small.
+            title = tooltip(e) if e["cat"] != "run" else ""
+            svg.append('<rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"%s>%s</rect>'
+                       % (x(e["ts"]), yy + 2, w, ROW - 4, COLOURS.get(e["cat"], "#999"), edge, title))
+    for e in events:
+        if e["ph"] != "i":
+            continue
+        cx = x(e["ts"])
+        if e.get("s") == "p":
+            header, first, last = block_span[e["pid"]]
+            colour = "#000" if e["cat"] == "fault" else "#888"
+            svg.append('<line x1="%.2f" x2="%.2f" y1="%d" y2="%d" stroke="%s" stroke-dasharray="3,2">%s</line>'
+                       % (cx, cx, first, last, colour, tooltip(e)))
+            continue
+        key = (e["pid"], e["tid"])
+        if key not in y_of:
+            continue
+        cy = y_of[key] + ROW / 2
+        if e["cat"] == "hazard":
+            svg.append('<path d="M%.2f %.2f l4 7 h-8 z" fill="#d62728">%s</path>' % (cx, cy - 4, tooltip(e)))
+        elif e["cat"] == "divergence":
+            svg.append('<path d="M%.2f %.2f l5 5 l-5 5 l-5 -5 z" fill="#9467bd">%s</path>' % (cx, cy - 5, tooltip(e)))
+        else:
+            svg.append('<circle cx="%.2f" cy="%.2f" r="4" fill="#000">%s</circle>' % (cx, cy, tooltip(e)))
+    # Time axis and legend.
+    axis = height - 40
+    svg.append('<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#333"/>' % (LABEL, width - 20, axis, axis))
+    for i in range(6):
+        t = start + (end - start) * i / 5
+        svg.append('<text x="%.1f" y="%d" text-anchor="middle">%d</text>' % (x(t), axis + 14, round(t)))
+    legend = [("rect", COLOURS["run"], "run"), ("rect", COLOURS["wait"], "wait (barrier, collective)"),
+              ("hazard", "#d62728", "hazard"), ("divergence", "#9467bd", "diverged / reconverged"),
+              ("line", "#888", "barrier release")]
+    lx = LABEL
+    for kind, colour, text in legend:
+        ly = height - 12
+        if kind == "rect":
+            svg.append('<rect x="%d" y="%d" width="12" height="9" fill="%s"/>' % (lx, ly - 8, colour))
+        elif kind == "hazard":
+            svg.append('<path d="M%d %d l5 9 h-10 z" fill="%s"/>' % (lx + 6, ly - 9, colour))
+        elif kind == "divergence":
+            svg.append('<path d="M%d %d l5 5 l-5 5 l-5 -5 z" fill="%s"/>' % (lx + 6, ly - 10, colour))
+        else:
+            svg.append('<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-dasharray="3,2"/>'
+                       % (lx + 6, lx + 6, ly - 10, ly + 1, colour))
+        svg.append('<text x="%d" y="%d">%s</text>' % (lx + 16, ly, escape(text)))
+        lx += 30 + 6 * len(text)
+    svg.append("</svg>")
+    with open(out, "w") as f:
+        f.write("\n".join(svg) + "\n")
+
+
+def main():
+    p = argparse.ArgumentParser(description="Render a simt trace file as an SVG timeline.")
+    p.add_argument("trace")
+    p.add_argument("out")
+    p.add_argument("--width", type=int, default=1200)
+    p.add_argument("--processes", type=int, default=2, help="blocks to draw (the first ones)")
+    p.add_argument("--lanes", action="store_true", help="also draw lane tracks (from --trace-lanes)")
+    a = p.parse_args()
+    render(a.trace, a.out, a.width, a.processes, a.lanes)
+
+
+if __name__ == "__main__":
+    main()
