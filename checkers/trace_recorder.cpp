@@ -74,12 +74,13 @@ void TraceRecorder::on_hazard(std::uint64_t block, const HazardKey& key) {
     if (trace == nullptr || block >= blocks_.size() || trace != &blocks_[block]) {
         // Judged after the block ran (the init checker decides global reads
         // when the launch ends, on the host thread): at the end of the block.
-        if (block >= blocks_.size() || !blocks_[block].ran || blocks_[block].full()) return;
+        if (block >= blocks_.size() || !blocks_[block].ran || blocks_[block].full() || blocks_[block].steps.empty())
+            return;
         BlockTrace& late = blocks_[block];
         auto known = std::find(late.hazard_keys.begin(), late.hazard_keys.end(), key);
         const std::size_t index = std::size_t(known - late.hazard_keys.begin());
         if (known == late.hazard_keys.end()) late.hazard_keys.push_back(key);
-        late.marks.push_back(TraceMark{late.steps.size(), nullptr, index, late.running, TraceMark::Kind::Hazard});
+        late.marks.push_back(TraceMark{late.steps.size() - 1, nullptr, index, late.running, TraceMark::Kind::Hazard});
         return;
     }
     const auto known = std::find(trace->hazard_keys.begin(), trace->hazard_keys.end(), key);

@@ -61,6 +61,15 @@ TEST_CASE("a trace shows barrier waits as slices, barrier releases, and hazards 
     fs::remove(file);
 }
 
+TEST_CASE("a hazard judged when the launch ends (an uninitialised global read) is an instant on its block's track") {
+    const fs::path file = trace_path("late");
+    simt("run --trace " + file.string() + " " + catalog_kernel("uninitialised_global.cu"));
+    const std::string facts = checked(file);
+    CHECK_THAT(facts, Catch::StartsWith("structure ok\n"));
+    CHECK_THAT(facts, Catch::Contains("hazard: init uninitialised read (error) line uninitialised_global.cu:11"));
+    fs::remove(file);
+}
+
 TEST_CASE("a trace is byte-identical whatever the number of worker threads, in each mode") {
     for (const char* mode : {"its", "lockstep"}) {
         CAPTURE(mode);
