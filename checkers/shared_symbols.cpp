@@ -10,12 +10,15 @@
 #include <mutex>
 #include <vector>
 
+#include "primitives/include/simt/shared_array.h"
+
 namespace simt::check {
 namespace {
 
 struct TlsSymbol {
-    std::uint64_t size;
+    std::uint64_t size;  // the variable's own bytes (without a guard zone)
     std::string name;
+    bool guarded = false;  // laid out by the source rewriter with a guard after it
 };
 
 // "tree_sum(float const*, float*)::s" -> "tree_sum::s"
@@ -51,7 +54,16 @@ std::map<std::uint64_t, TlsSymbol> load_tls_symbols() {
         for (std::size_t k = 0; k < count; ++k) {
             if (ELF64_ST_TYPE(sym[k].st_info) != STT_TLS || sym[k].st_size == 0) continue;
             const char* name = image.data() + strtab.sh_offset + sym[k].st_name;
-            symbols[sym[k].st_value] = TlsSymbol{sym[k].st_size, readable(name)};
+            TlsSymbol symbol{sym[k].st_size, readable(name)};
+            // "k::simt_shared_tile" holds k's tile and its guard zone.
+            const std::string::size_type last = symbol.name.rfind("::");
+            const std::string::size_type at = last == std::string::npos ? 0 : last + 2;
+            if (symbol.name.compare(at, 12, "simt_shared_") == 0 && symbol.size > kSharedGuardBytes) {
+                symbol.name.erase(at, 12);
+                symbol.size -= kSharedGuardBytes;
+                symbol.guarded = true;
+            }
+            symbols[sym[k].st_value] = symbol;
         }
     }
     return symbols;
@@ -80,6 +92,15 @@ std::string describe_shared(std::uint32_t offset, std::uint32_t static_bytes, st
         }
     }
     return "static shared memory, byte offset " + std::to_string(offset);
+}
+
+std::vector<GuardedArray> guarded_shared_arrays() {
+    std::vector<GuardedArray> arrays;
+    for (const auto& [offset, symbol] : tls_symbols())
+        if (symbol.guarded)
+            arrays.push_back(GuardedArray{std::uint32_t(offset), std::uint32_t(symbol.size),
+                                          std::uint32_t(kSharedGuardBytes), symbol.name});
+    return arrays;
 }
 
 }  // namespace simt::check

@@ -29,7 +29,7 @@ void LaunchProgress::wait_for_blocks_below(std::uint64_t block) {
 Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker)
     : launch_(context.launch), info_(context.info),
       block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
-      checkers_(context.checkers), observers_(context.schedule_observers), memory_(context.memory), worker_(worker),
+      checkers_(context.checkers), observers_(context.schedule_observers), memory_(context.memory), guards_(context.guards), worker_(worker),
       progress_(context.progress), block_linear_(block_linear) {
     const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
@@ -365,7 +365,19 @@ void Block::check_bounds(MemorySpace space, std::uintptr_t a, std::uint32_t size
                  " (check pointer casts such as reinterpret_cast<float4*>); the access was not performed");
     }
     if (space == MemorySpace::Shared) {
-        if (!worker_.in_dynamic_shared(a)) return;  // static __shared__: bounds unknown (see docs)
+        if (!worker_.in_dynamic_shared(a)) {
+            if (guards_ == nullptr) return;
+            const std::uint32_t offset = worker_.shared_offset(a);
+            const GuardedArray* g = guards_->hit(offset, size);
+            if (g == nullptr) return;
+            const std::uint32_t past = offset + size - (g->offset + g->size);
+            fail(FaultKind::IllegalAddress,
+                 std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) + " in kernel " +
+                     info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": byte offset " +
+                     std::to_string(offset - g->offset) + " of __shared__ " + g->name + " (" +
+                     std::to_string(g->size) + " bytes): it ends " + std::to_string(past) +
+                     " bytes past the array; the access was not performed");
+        }
         const std::uintptr_t offset = a - std::uintptr_t(worker_.dynamic_shared());
         if (offset + size <= launch_.dynamic_shared) return;
         fail(FaultKind::IllegalAddress,

@@ -17,6 +17,7 @@
 #include "emulator/launch.h"
 #include "emulator/options.h"
 #include "emulator/schedule_policy.h"
+#include "emulator/static_shared_guards.h"
 
 namespace simt {
 
@@ -84,6 +85,7 @@ struct LaunchContext {
     const GlobalMemory& memory;
     LaunchProgress* progress;  // nullptr when blocks run one at a time, in order
     const std::vector<Checker*>& schedule_observers;  // checkers that want scheduling events
+    const StaticSharedGuards* guards;  // nullptr when the layout is unknown
 };
 
 class Block {
@@ -178,6 +180,7 @@ private:
     const std::vector<Checker*>& checkers_;
     const std::vector<Checker*>& observers_;  // want scheduling events; empty unless tracing
     const GlobalMemory& memory_;
+    const StaticSharedGuards* guards_;
     // The last allocation an access hit: most accesses need no lookup.
     std::uintptr_t known_lo_ = 0, known_hi_ = 0;
     std::uint64_t known_serial_ = 0;

@@ -12,6 +12,7 @@
 #include "emulator/global_memory.h"
 #include "emulator/launch.h"
 #include "emulator/options.h"
+#include "emulator/static_shared_guards.h"
 #include "emulator/worker_pool.h"
 
 namespace simt {
@@ -29,6 +30,8 @@ public:
         if (checker->wants_schedule_events()) schedule_observers_.push_back(checker);
     }
     const std::vector<Checker*>& checkers() const { return checkers_; }
+    // Where the static shared window's arrays end (see static_shared_guards.h).
+    void set_static_shared_guards(std::shared_ptr<const StaticSharedGuards> guards) { guards_ = std::move(guards); }
     std::uint64_t launches() const { return launches_; }
 
     LaunchOutcome launch(const KernelLaunch& launch);
@@ -47,7 +50,8 @@ private:
     GlobalMemory memory_;
     std::unique_ptr<WorkerPool> pool_;
     std::vector<Checker*> checkers_;
-    std::vector<Checker*> schedule_observers_;  // those of checkers_ that want scheduling events
+    std::vector<Checker*> schedule_observers_;
+    std::shared_ptr<const StaticSharedGuards> guards_;  // those of checkers_ that want scheduling events
     std::uint64_t launches_ = 0;
 };
 

@@ -247,3 +247,64 @@ TEST_CASE("fields of a packed struct are not misaligned accesses: the compiler s
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     CHECK(out[31] == 42);
 }
+
+namespace {
+
+// Reads one element past the tile: the last thread overruns it.
+__global__ void shift_left(const float* in, float* out) {
+    __shared__ float tile[64];
+    __shared__ float neighbour[64];
+    tile[threadIdx.x] = in[threadIdx.x];
+    neighbour[threadIdx.x] = -1.0f;
+    __syncthreads();
+    out[threadIdx.x] = tile[threadIdx.x + 1];
+}
+// The guarded version.
+__global__ void shift_left_guarded(const float* in, float* out) {
+    __shared__ float tile[64];
+    tile[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = threadIdx.x + 1 < 64 ? tile[threadIdx.x + 1] : 0.0f;
+}
+// A 2-D tile written one row too far.
+__global__ void fill_rows(float* out) {
+    __shared__ float rows[4][16];
+    for (int r = 0; r <= 4; ++r) rows[r][threadIdx.x] = float(r);
+    __syncthreads();
+    out[threadIdx.x] = rows[3][threadIdx.x];
+}
+
+}  // namespace
+
+TEST_CASE("an index past a static __shared__ array is reported with the array's name and size and is not performed") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<float> in(64, 1.0f), out(64, 0.0f);
+    const simt::LaunchOutcome r = run_on_engine("shift_left", shift_left, dim3(1), dim3(64), static_cast<const float*>(in.get()), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds shared read of size 4 in kernel shift_left by thread (63,0,0)"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:260"));
+    CHECK_THAT(r.fault.message, Catch::Contains("byte offset 256 of __shared__ shift_left::tile (256 bytes): it ends 4 bytes past the array"));
+    simt::cuda::reset_device(opts);
+    simt::test::Managed<float> in2(64, 1.0f), out2(64, 0.0f);
+    shift_left<<<1, 64>>>(in2, out2);
+    CHECK(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
+}
+
+TEST_CASE("the guarded shift reads only inside its tile") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<float> in(64, 1.0f), out(64, 0.0f);
+    shift_left_guarded<<<1, 64>>>(in, out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[62] == 1.0f);
+    CHECK(out[63] == 0.0f);
+}
+
+TEST_CASE("a write one row past a 2-D __shared__ tile is out of bounds, not a write into the next variable") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<float> out(16, 0.0f);
+    const simt::LaunchOutcome r = run_on_engine("fill_rows", fill_rows, dim3(1), dim3(16), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds shared write of size 4 in kernel fill_rows"));
+    CHECK_THAT(r.fault.message, Catch::Contains("of __shared__ fill_rows::rows (256 bytes)"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:272"));
+}

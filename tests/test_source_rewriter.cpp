@@ -82,3 +82,18 @@ TEST_CASE("a launch without '>>>' is an error naming its line") {
 TEST_CASE("a launch without an argument list is an error") {
     CHECK_THROWS_AS(rewrite_cuda_source("k<<<1, 2>>>;\n", "k.cu"), RewriteError);
 }
+
+TEST_CASE("a static __shared__ array in a function gets a guard zone and keeps its name, on the same line") {
+    CHECK(body("void k() {\n  __shared__ float tile[16][17];\n}\n") ==
+          "void k() {\n  static __thread ::simt::shared_array<float[16][17]> simt_shared_tile; auto& tile = simt_shared_tile.value;\n}\n");
+    CHECK(body("void k() { volatile __shared__ int s[64]; }") ==
+          "void k() { volatile static __thread ::simt::shared_array<int[64]> simt_shared_s; auto& s = simt_shared_s.value; }");
+    CHECK(body("void k() { __shared__ __align__(16) T buf[N * (M + 1)]; }") ==
+          "void k() { static __thread __align__(16) ::simt::shared_array<T[N * (M + 1)]> simt_shared_buf; auto& buf = simt_shared_buf.value; }");
+}
+
+TEST_CASE("scalars, several declarators and file-scope __shared__ are left as they are") {
+    CHECK(body("void k() { __shared__ int count; }") == "void k() { __shared__ int count; }");
+    CHECK(body("void k() { __shared__ float a[4], b[4]; }") == "void k() { __shared__ float a[4], b[4]; }");
+    CHECK(body("__shared__ float table[8];\n") == "__shared__ float table[8];\n");
+}

@@ -107,6 +107,17 @@ public:
                 out += "      ";  // same width: keeps columns
                 copied = i + 6;
                 i += 5;
+            } else if (is_word_at(i, "__shared__") && in_function(function_braces)) {
+                std::size_t end;
+                std::string guarded = guarded_shared_array(i, end);
+                if (!guarded.empty()) {
+                    out.append(s_, copied, i - copied);
+                    out += guarded;
+                    copied = end;
+                    i = end - 1;
+                } else {
+                    i += 9;
+                }
             } else if (is_word_at(i, "__noinline__")) {
                 out.append(s_, copied, i - copied);
                 out += "__attribute__((noinline))";
@@ -280,6 +291,63 @@ private:
         // used, which only a macro can say; #line restores the numbering.
         const int line = line_of(s_, end);
         return "\n#define " + name + " (" + address + ")\n#line " + std::to_string(line) + " \"" + file_ + "\"\n" + lost;
+    }
+
+    // `__shared__ float tile[16][17];` in a function becomes storage with a
+    // guard zone after the array (simt/shared_array.h) and a reference named
+    // like the array, so an index past its end is caught instead of reading
+    // the next variable. Only the plain form is rewritten (one declarator, an
+    // array, no preprocessor line); "" leaves the declaration as it is.
+    std::string guarded_shared_array(std::size_t start, std::size_t& end) const {
+        std::size_t line_start = s_.rfind('\n', start);
+        line_start = line_start == std::string::npos ? 0 : line_start + 1;
+        if (s_[skip_space(line_start)] == '#') return "";
+        std::size_t semi = start + 10;
+        int depth = 0;
+        std::size_t first_bracket = std::string::npos;
+        for (; semi < s_.size(); ++semi) {
+            if (!code_[semi]) continue;
+            const char c = s_[semi];
+            if (c == '[' && depth == 0 && first_bracket == std::string::npos) first_bracket = semi;
+            if (c == '(' || c == '[' || c == '<') ++depth;
+            if (c == ')' || c == ']' || c == '>') --depth;
+            if (depth == 0 && (c == ',' || c == '=' || c == '{' || c == '}' || c == '#')) return "";
+            if (depth == 0 && c == ';') break;
+        }
+        if (semi >= s_.size() || first_bracket == std::string::npos) return "";
+        std::string head = s_.substr(start + 10, first_bracket - start - 10);  // type and name
+        const std::string dims = s_.substr(first_bracket, semi - first_bracket);
+        // Alignment attributes stay on the variable.
+        std::string attributes;
+        for (const char* attr : {"__align__", "alignas", "__attribute__"}) {
+            std::size_t a;
+            while ((a = head.find(attr)) != std::string::npos) {
+                std::size_t k = head.find('(', a);
+                int d = 0;
+                for (; k < head.size(); ++k) {
+                    if (head[k] == '(') ++d;
+                    if (head[k] == ')' && --d == 0) break;
+                }
+                if (k >= head.size()) return "";
+                attributes += head.substr(a, k + 1 - a) + " ";
+                head.erase(a, k + 1 - a);
+            }
+        }
+        std::size_t name_end = head.size();
+        while (name_end > 0 && std::isspace(static_cast<unsigned char>(head[name_end - 1]))) --name_end;
+        std::size_t name_start = name_end;
+        while (name_start > 0 && is_ident(head[name_start - 1])) --name_start;
+        const std::string name = head.substr(name_start, name_end - name_start);
+        std::string type = head.substr(0, name_start);
+        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.back()))) type.pop_back();
+        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.front()))) type.erase(0, 1);
+        if (name.empty() || type.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return "";
+        end = semi + 1;
+        const std::string lost(count_newlines(std::string_view(s_).substr(start, end - start)), '\n');
+        std::string flat_dims;
+        for (char c : dims) flat_dims += c == '\n' ? ' ' : c;
+        return "static __thread " + attributes + "::simt::shared_array<" + type + flat_dims + "> simt_shared_" + name +
+               "; auto& " + name + " = simt_shared_" + name + ".value;" + lost;
     }
 
     std::size_t statement_end(std::size_t i) const {

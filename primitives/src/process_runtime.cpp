@@ -6,7 +6,9 @@
 #include <string_view>
 
 #include "emulator/options.h"
+#include "checkers/shared_symbols.h"
 #include "checkers/structured_report.h"
+#include "emulator/worker.h"
 #include "checkers/text_report.h"
 #include "simt/embedding.h"
 
@@ -104,6 +106,9 @@ Engine& ProcessRuntime::engine() {
     Engine& e = Engine::process();
     std::lock_guard<std::mutex> lock(mutex_);
     if (registered_ != &e) {
+        static const auto guards =
+            std::make_shared<const StaticSharedGuards>(check::guarded_shared_arrays(), Worker::static_shared_bytes());
+        e.set_static_shared_guards(guards);
         if (checks_.race) e.add_checker(&race_);
         if (checks_.shuffle) e.add_checker(&shuffle_);
         if (checks_.init) e.add_checker(&init_);

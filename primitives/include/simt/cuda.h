@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "simt/qualifiers.h"
+#include "simt/shared_array.h"
 #include "simt/vector_types.h"
 #include "simt/builtin_variables.h"
 #include "simt/runtime_api.h"
