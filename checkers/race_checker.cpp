@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "checkers/global_location.h"
@@ -43,7 +44,14 @@ void RaceChecker::on_launch_begin(const LaunchInfo& launch) {
 }
 
 void RaceChecker::on_fence(const FenceEvent& e) {
-    if (e.scope != FenceScope::Block) blocks_.current().fenced[e.who.linear] = true;
+    BlockState& s = blocks_.current();
+    if (!s.pending.empty()) settle(s);
+    if (e.scope != FenceScope::Block) s.fenced[e.who.linear] = true;
+}
+
+void RaceChecker::on_block_end(const LaunchInfo&, Dim3) {
+    BlockState& s = blocks_.current();
+    if (!s.pending.empty()) settle(s);
 }
 
 void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
@@ -62,16 +70,19 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.releases = 0;
     s.acquired.clear();
     s.own_acquired.assign(threads, 0);
+    s.pending.clear();
 }
 
 void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
     BlockState& s = blocks_.current();
+    if (!s.pending.empty()) settle(s);
     ++s.block_epoch;
     s.interval_opened_at = e.pc;
 }
 
 void RaceChecker::on_warp_sync(const WarpSyncEvent& e) {
     BlockState& s = blocks_.current();
+    if (!s.pending.empty()) settle(s);
     const unsigned ws = s.warp_size;
     const std::uint32_t first = e.warp * ws;
     // Join the clocks of the participants, tick each, give all the join.
@@ -145,6 +156,7 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
 
 void RaceChecker::on_access(const AccessEvent& e) {
     BlockState& s = blocks_.current();
+    if (!s.pending.empty()) settle(s);
     if (e.space == MemorySpace::Global) {
         on_global_access(s, e);
         return;
@@ -173,7 +185,13 @@ void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e,
     // Against the last write: RAW / WAW (two atomics never race).
     if (w.thread != 0 && overlaps(w.mask, mask) && !(w.kind == AccessKind::Atomic && mine.kind == AccessKind::Atomic) &&
         !is_ordered(w)) {
-        report(s, e, w, writes ? "WAW" : "RAW");
+        if (writes && ignore_same_value_writes_ && e.size <= 16 && mine.kind != AccessKind::Atomic) {
+            BlockState::PendingWrite p{e, w, {}};
+            std::memcpy(p.before, reinterpret_cast<const void*>(e.address), e.size);
+            s.pending.push_back(p);
+        } else {
+            report(s, e, w, writes ? "WAW" : "RAW");
+        }
     }
     if (writes) {
         // Against reads since: WAR.
@@ -197,6 +215,15 @@ void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e,
             return;
         }
     }
+}
+
+void RaceChecker::settle(BlockState& s) {
+    // Any later event of the block comes after the pending stores were
+    // performed: the writing thread ran on to its next observed point.
+    for (const BlockState::PendingWrite& p : s.pending)
+        if (std::memcmp(p.before, reinterpret_cast<const void*>(p.event.address), p.event.size) != 0)
+            report(s, p.event, p.previous, "WAW");
+    s.pending.clear();
 }
 
 void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& previous, const char* kind) {

@@ -36,6 +36,10 @@ namespace simt::check {
 class RaceChecker final : public Checker {
 public:
     explicit RaceChecker(HazardLog& log) : log_(log) {}
+    // --uniform-writes ignore: a write-write pair that wrote the same bytes
+    // is not reported (off by default, as compute-sanitizer: see
+    // docs/report-format.md).
+    void ignore_same_value_writes(bool ignore) { ignore_same_value_writes_ = ignore; }
 
     void on_launch_begin(const LaunchInfo& launch) override;
     // A freed allocation's history is forgotten (and its shadow released).
@@ -45,6 +49,7 @@ public:
     void on_access(const AccessEvent& e) override;
     void on_barrier_release(const BarrierReleaseEvent& e) override;
     void on_warp_sync(const WarpSyncEvent& e) override;
+    void on_block_end(const LaunchInfo& launch, Dim3 block) override;
 
 private:
     struct Record {
@@ -78,6 +83,14 @@ private:
         std::vector<std::uint32_t> clock;       // per thread x warp lane
         std::vector<Cell> shadow;
         std::vector<bool> fenced;  // per thread: a device fence since its last atomic
+        // WAW pairs waiting to see what the second write stored (the access
+        // is observed before it is performed); settled at the block's next event.
+        struct PendingWrite {
+            AccessEvent event;
+            Record previous;
+            unsigned char before[16];
+        };
+        std::vector<PendingWrite> pending;
         std::uint32_t releases = 0;
         std::unordered_map<std::uint32_t, std::uint32_t> acquired;  // other block -> its releases seen
         std::vector<std::uint32_t> own_acquired;  // per thread: this block's releases it has seen
@@ -89,8 +102,11 @@ private:
     void on_global_access(BlockState& s, const AccessEvent& e);
     void synchronise(BlockState& s, const AccessEvent& e);
     void report(BlockState& s, const AccessEvent& e, const Record& previous, const char* kind);
+    // Reports the pending WAW pairs whose second write changed the bytes.
+    void settle(BlockState& s);
 
     HazardLog& log_;
+    bool ignore_same_value_writes_ = false;
     PerBlockState<BlockState> blocks_;
     GlobalShadow<Cell> global_;
     // The launch running, numbered by this checker (launch indices restart

@@ -276,3 +276,32 @@ TEST_CASE("--leak-check reports allocations never freed, grouped by the cudaMall
     CHECK(quiet.err.empty());
     fs::remove_all(dir);
 }
+
+TEST_CASE("--uniform-writes ignore silences a flag that every thread sets to the same value; a bad value is refused") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-uniform-test-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "flag.cu") << "#include <cstdio>\n"
+                                      "__global__ void any_odd(const int* v, int* found) { if (v[threadIdx.x] % 2) *found = 1; }\n"
+                                      "int main() {\n"
+                                      "    int *v, *found;\n"
+                                      "    cudaMallocManaged(&v, 64 * sizeof(int));\n"
+                                      "    cudaMallocManaged(&found, sizeof(int));\n"
+                                      "    for (int i = 0; i < 64; ++i) v[i] = i;\n"
+                                      "    *found = 0;\n"
+                                      "    any_odd<<<1, 64>>>(v, found);\n"
+                                      "    cudaDeviceSynchronize();\n"
+                                      "    printf(\"%d\\n\", *found);\n"
+                                      "}\n";
+    const std::string program = (dir / "flag.cu").string();
+    const Result counted = simt("run " + program);
+    CHECK(counted.status == 1);
+    CHECK_THAT(counted.err, Catch::Contains("race hazard (WAW"));
+    const Result ignored = simt("run --uniform-writes ignore " + program);
+    CHECK(ignored.status == 0);
+    CHECK(ignored.out == "1\n");
+    CHECK(ignored.err.empty());
+    const Result bad = simt("run --uniform-writes maybe " + program);
+    CHECK(bad.status != 0);
+    CHECK_THAT(bad.err, Catch::Contains("--uniform-writes"));
+    fs::remove_all(dir);
+}

@@ -391,3 +391,46 @@ TEST_CASE("a global word written and read by threads of one block without a barr
     }
     CHECK(cross_warp);
 }
+
+namespace {
+
+// Every thread that finds a negative value raises the same flag: a race
+// (nothing orders the writes) whose writes all store 1.
+__global__ void any_negative(const int* values, int* found) {
+    if (values[blockIdx.x * blockDim.x + threadIdx.x] < 0) *found = 1;
+}
+// The same shape, but each thread stores its own index: the value depends on
+// which write lands last.
+__global__ void last_negative(const int* values, int* found) {
+    const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+    if (values[i] < 0) *found = i;
+}
+
+std::vector<HazardGroup> race_hazards_with(bool ignore_uniform, void (*kernel)(const int*, int*)) {
+    simt::cuda::CheckOptions checks = simt::test::race_only();
+    checks.ignore_uniform_writes = ignore_uniform;
+    simt::cuda::reset_device(simt::EngineOptions{}, checks);
+    simt::test::Managed<int> values(128, -1), found(1, 0);
+    kernel<<<2, 64>>>(values, found);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    return simt::cuda::last_launch_hazards();
+}
+
+}  // namespace
+
+TEST_CASE("unordered writes of the same value are a WAW race by default, as compute-sanitizer reports them") {
+    const auto h = race_hazards_with(false, any_negative);
+    REQUIRE(!h.empty());
+    bool waw = false;
+    for (const HazardGroup& g : h) waw = waw || g.example.kind.rfind("WAW", 0) == 0;
+    CHECK(waw);
+}
+
+TEST_CASE("--uniform-writes ignore drops write pairs that stored the same bytes, and only those") {
+    const auto same = race_hazards_with(true, any_negative);
+    for (const HazardGroup& g : same) CHECK(g.example.kind.rfind("WAW", 0) != 0);
+    const auto different = race_hazards_with(true, last_negative);
+    bool waw = false;
+    for (const HazardGroup& g : different) waw = waw || g.example.kind.rfind("WAW", 0) == 0;
+    CHECK(waw);
+}

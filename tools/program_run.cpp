@@ -26,6 +26,7 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                                        ";print-limit=" + std::to_string(options.print_limit) +
                                        ";report=" + options.report + ";report-file=" + options.report_file +
                                        ";leak-check=" + (options.leak_check ? "1" : "0") +
+                                       ";uniform-writes=" + options.uniform_writes +
                                        ";trace=" + options.trace_file +
                                        ";trace-lanes=" + (options.trace_lanes ? "1" : "0") +
                                        ";trace-blocks=" + std::to_string(options.trace_blocks);

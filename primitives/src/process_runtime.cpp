@@ -49,6 +49,7 @@ EngineOptions options_from_environment(CheckOptions& checks) {
         else if (key == "severity") checks.min_severity = value == "note" ? 0 : value == "error" ? 2 : 1;
         else if (key == "print-limit") checks.print_limit = unsigned(number);
         else if (key == "leak-check") checks.leak_check = number != 0;
+        else if (key == "uniform-writes") checks.ignore_uniform_writes = value == "ignore";
         else if (key == "trace") checks.trace_file = value;
         else if (key == "trace-lanes") checks.trace_lanes = number != 0;
         else if (key == "trace-blocks") checks.trace_blocks = unsigned(number);
@@ -109,6 +110,7 @@ Engine& ProcessRuntime::engine() {
         static const auto guards =
             std::make_shared<const StaticSharedGuards>(check::guarded_shared_arrays(), Worker::static_shared_bytes());
         e.set_static_shared_guards(guards);
+        race_.ignore_same_value_writes(checks_.ignore_uniform_writes);
         if (checks_.race) e.add_checker(&race_);
         if (checks_.shuffle) e.add_checker(&shuffle_);
         if (checks_.init) e.add_checker(&init_);

@@ -24,6 +24,9 @@ struct CheckOptions {
     // misaligned accesses are faults a GPU raises too: always detected.
     bool memory = true;
     bool leak_check = false;
+    // Two unordered writes that store the same bytes: reported (false, the
+    // default, as compute-sanitizer) or not (--uniform-writes ignore).
+    bool ignore_uniform_writes = false;
     unsigned print_limit = 10;  // hazard groups printed per launch (all are counted)
     // Hazards below this severity are neither printed nor counted:
     // 0 note, 1 warning, 2 error.
