@@ -345,8 +345,12 @@ void Block::fail(FaultKind kind, std::string message) {
 void Block::check_bounds(MemorySpace space, std::uintptr_t a, std::uint32_t size, AccessKind kind,
                          const void* pc, bool natural) {
     const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
-    char text[64];
-    std::snprintf(text, sizeof text, "%#llx", static_cast<unsigned long long>(a));
+    // Formatted only on a fault: this runs on every access.
+    auto text = [a] {
+        char hex[32];
+        std::snprintf(hex, sizeof hex, "%#llx", static_cast<unsigned long long>(a));
+        return std::string(hex);
+    };
     if (natural && (a & (size - 1)) != 0) {
         std::string where;
         if (space == MemorySpace::Shared) {
@@ -359,7 +363,7 @@ void Block::check_bounds(MemorySpace space, std::uintptr_t a, std::uint32_t size
         fail(FaultKind::MisalignedAddress,
              std::string("misaligned ") + (space == MemorySpace::Shared ? "shared " : "global ") + what + " of size " +
                  std::to_string(size) + " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
-                 describe(pc) + ": address " + text + " (" + where + ") is not a multiple of " +
+                 describe(pc) + ": address " + text() + " (" + where + ") is not a multiple of " +
                  std::to_string(size) + "; a GPU faults with cudaErrorMisalignedAddress. Access " +
                  std::to_string(size) + "-byte types only at multiples of " + std::to_string(size) +
                  " (check pointer casts such as reinterpret_cast<float4*>); the access was not performed");
@@ -388,22 +392,27 @@ void Block::check_bounds(MemorySpace space, std::uintptr_t a, std::uint32_t size
                  " bytes (third <<<>>> argument); the access was not performed");
     }
     if (!memory_.contains(a)) {  // __device__ variables: their own section
-        known_lo_ = known_hi_ = 0;
-        known_serial_ = 0;
+        last_known_ = kNoAllocation;
         return;
     }
-    if (a >= known_lo_ && a + size <= known_hi_) return;
+    // Kernels read and write a few buffers: the last ones hit need no lookup.
+    for (unsigned i = 0; i < kKnownAllocations; ++i) {
+        const KnownAllocation& k = known_[i];
+        if (a >= k.lo && a + size <= k.hi) {
+            last_known_ = i;
+            return;
+        }
+    }
     const std::optional<Allocation> hit = memory_.find(a);
     if (hit && a + size <= hit->base + hit->size) {
-        known_lo_ = hit->base;
-        known_hi_ = hit->base + hit->size;
-        known_serial_ = hit->serial;
-        known_kind_ = hit->kind;
+        next_known_ = (next_known_ + 1) % kKnownAllocations;
+        known_[next_known_] = KnownAllocation{hit->base, hit->base + hit->size, hit->serial, hit->kind};
+        last_known_ = next_known_;
         return;
     }
     fail(FaultKind::IllegalAddress,
          std::string("invalid global ") + what + " of size " + std::to_string(size) + " in kernel " +
-             info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " + text +
+             info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " + text() +
              " " + memory_.explain(a, size) + "; the access was not performed");
 }
 

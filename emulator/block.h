@@ -120,10 +120,17 @@ public:
     // The allocation the last checked global access fell in: {serial, base,
     // size}, serial 0 when it was not in a cudaMalloc'd allocation.
     void last_allocation(AccessEvent& event) const {
-        event.allocation = known_serial_;
-        event.allocation_base = known_lo_;
-        event.allocation_size = known_hi_ - known_lo_;
-        event.allocation_kind = known_kind_;
+        if (last_known_ == kNoAllocation) {
+            event.allocation = 0;
+            event.allocation_base = 0;
+            event.allocation_size = 0;
+            return;
+        }
+        const KnownAllocation& k = known_[last_known_];
+        event.allocation = k.serial;
+        event.allocation_base = k.lo;
+        event.allocation_size = k.hi - k.lo;
+        event.allocation_kind = k.kind;
     }
     // A scheduling point at a shared/global memory access.
     void access_point(const void* pc) {
@@ -181,10 +188,17 @@ private:
     const std::vector<Checker*>& observers_;  // want scheduling events; empty unless tracing
     const GlobalMemory& memory_;
     const StaticSharedGuards* guards_;
-    // The last allocation an access hit: most accesses need no lookup.
-    std::uintptr_t known_lo_ = 0, known_hi_ = 0;
-    std::uint64_t known_serial_ = 0;
-    AllocationKind known_kind_ = AllocationKind::Device;
+    // The allocations accesses hit last: most accesses need no lookup.
+    struct KnownAllocation {
+        std::uintptr_t lo = 0, hi = 0;
+        std::uint64_t serial = 0;
+        AllocationKind kind = AllocationKind::Device;
+    };
+    static constexpr unsigned kKnownAllocations = 4;
+    static constexpr unsigned kNoAllocation = ~0u;
+    KnownAllocation known_[kKnownAllocations];
+    unsigned next_known_ = 0;
+    unsigned last_known_ = kNoAllocation;
     Worker& worker_;
     LaunchProgress* progress_;
     std::uint64_t block_linear_;

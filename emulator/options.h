@@ -20,7 +20,7 @@ struct EngineOptions {
     std::size_t stack_size = 64 * 1024;   // usable bytes per fiber stack
     // In independent mode a running thread is preempted after a random number
     // of memory accesses drawn from [1, 2 * mean_quantum].
-    unsigned mean_quantum = 4;
+    unsigned mean_quantum = 16;
 
     EngineOptions& with_mode(ScheduleMode m) { mode = m; return *this; }
     EngineOptions& with_warp_size(unsigned w) { warp_size = w; return *this; }

