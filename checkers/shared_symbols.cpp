@@ -2,10 +2,13 @@
 
 #include <cxxabi.h>
 #include <elf.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
+#include <string_view>
 #include <map>
 #include <mutex>
 #include <vector>
@@ -40,9 +43,24 @@ std::string readable(const char* mangled) {
 
 std::map<std::uint64_t, TlsSymbol> load_tls_symbols() {
     std::map<std::uint64_t, TlsSymbol> symbols;
-    std::ifstream in("/proc/self/exe", std::ios::binary);
-    const std::vector<char> image((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (image.size() < sizeof(Elf64_Ehdr)) return symbols;
+    // Mapped, not read: only the symbol and string tables are touched (the
+    // executable is mostly debug information).
+    const int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return symbols;
+    struct stat st {};
+    if (fstat(fd, &st) != 0 || std::size_t(st.st_size) < sizeof(Elf64_Ehdr)) {
+        close(fd);
+        return symbols;
+    }
+    void* mapped = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (mapped == MAP_FAILED) return symbols;
+    struct Unmap {
+        void* p;
+        std::size_t n;
+        ~Unmap() { munmap(p, n); }
+    } unmap{mapped, std::size_t(st.st_size)};
+    const std::string_view image(static_cast<const char*>(mapped), std::size_t(st.st_size));
     const auto* eh = reinterpret_cast<const Elf64_Ehdr*>(image.data());
     if (eh->e_shoff == 0 || eh->e_shoff + eh->e_shnum * sizeof(Elf64_Shdr) > image.size()) return symbols;
     const auto* sh = reinterpret_cast<const Elf64_Shdr*>(image.data() + eh->e_shoff);

@@ -342,8 +342,8 @@ void Block::fail(FaultKind kind, std::string message) {
     std::abort();  // an abandoned fiber is never resumed
 }
 
-void Block::check_bounds(MemorySpace space, std::uintptr_t a, std::uint32_t size, AccessKind kind,
-                         const void* pc, bool natural) {
+void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_t size, AccessKind kind,
+                               const void* pc, bool natural) {
     const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
     // Formatted only on a fault: this runs on every access.
     auto text = [a] {

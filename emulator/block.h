@@ -116,7 +116,19 @@ public:
     // A `natural` access whose address is not a multiple of its size faults
     // too (cudaErrorMisalignedAddress).
     void check_bounds(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
-                      const void* pc, bool natural);
+                      const void* pc, bool natural) {
+        // The common case inline: an aligned access in the allocation last hit.
+        if (space == MemorySpace::Global && (!natural || (address & (size - 1)) == 0)) {
+            for (unsigned i = 0; i < kKnownAllocations; ++i) {
+                const KnownAllocation& k = known_[i];
+                if (address >= k.lo && address + size <= k.hi) {
+                    last_known_ = i;
+                    return;
+                }
+            }
+        }
+        check_bounds_fully(space, address, size, kind, pc, natural);
+    }
     // The allocation the last checked global access fell in: {serial, base,
     // size}, serial 0 when it was not in a cudaMalloc'd allocation.
     void last_allocation(AccessEvent& event) const {
@@ -134,7 +146,7 @@ public:
     }
     // A scheduling point at a shared/global memory access.
     void access_point(const void* pc) {
-        if (policy_->yield_at_access(running_->id.linear)) {
+        if (policy_->at_access(running_->id.linear)) {
             running_->wait_pc = pc;  // where it was preempted, for scheduling observers
             suspend_running();
         }
@@ -158,6 +170,8 @@ private:
     void release_barrier(const void* pc);
     void complete_warp_collective(std::uint32_t warp, std::size_t rendezvous);
     bool resolve_convergence(std::uint32_t warp);
+    void check_bounds_fully(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
+                            const void* pc, bool natural);
     void record_fault(FaultKind kind, std::string message);
     void misuse(const WarpMisuseEvent& event);
     void report_stop(const SimThread& t) const;

@@ -8,38 +8,15 @@ namespace {
 Block& block() { return *Worker::current()->block; }
 }  // namespace
 
-bool in_kernel() {
-    const Worker* w = Worker::current();
-    return w != nullptr && w->thread != nullptr;
-}
-
-const ThreadId& thread() { return Worker::current()->thread->id; }
-const LaunchInfo& launch() { return block().info(); }
-unsigned warp_size() { return block().warp_size(); }
 void* dynamic_shared() { return Worker::current()->dynamic_shared(); }
 
-void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
-             const void* pc, bool natural) {
-    Worker* w = Worker::current();
-    if (w == nullptr || w->thread == nullptr) return;
-    const auto a = reinterpret_cast<std::uintptr_t>(address);
-    const auto space = classify(*w, a);
-    if (!space) return;
-    Block& b = *w->block;
-    // Yield first: what checkers see next is then exactly the order in which
-    // accesses take effect (an atomic runs right after this returns).
-    if (*space != MemorySpace::Constant) {
-        b.access_point(pc);
-        b.check_bounds(*space, a, size, kind, pc, natural);
-    }
-    if (kind == AccessKind::Atomic && *space == MemorySpace::Global) b.order_global_atomic();
-    if (!b.checkers().empty()) {
-        AccessEvent event{w->thread->id, *space, kind, is_volatile, a, size, pc,
-                          *space == MemorySpace::Shared ? w->shared_offset(a) : 0u};
-        if (*space == MemorySpace::Global)
-            b.last_allocation(event);
-        for (Checker* c : b.checkers()) c->on_access(event);
-    }
+void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is_volatile, std::uintptr_t a,
+                   std::uint32_t size, const void* pc) {
+    Block& b = *w.block;
+    AccessEvent event{w.thread->id, space, kind, is_volatile, a, size, pc,
+                      space == MemorySpace::Shared ? w.shared_offset(a) : 0u};
+    if (space == MemorySpace::Global) b.last_allocation(event);
+    for (Checker* c : b.checkers()) c->on_access(event);
 }
 
 std::uint32_t barrier(const void* pc, bool predicate) { return block().barrier(pc, predicate); }

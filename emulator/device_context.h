@@ -10,14 +10,20 @@
 #include "emulator/block.h"
 #include "emulator/checker.h"
 #include "emulator/fault.h"
+#include "emulator/memory_spaces.h"
+#include "emulator/worker.h"
 
 namespace simt::device {
 
-// True inside a simulated thread, false on host threads.
-bool in_kernel();
-const ThreadId& thread();
-const LaunchInfo& launch();
-unsigned warp_size();
+// True inside a simulated thread, false on host threads. Inline: the CUDA
+// built-in variables (threadIdx, blockDim, ...) ask on every use.
+inline bool in_kernel() {
+    const Worker* w = Worker::current();
+    return w != nullptr && w->thread != nullptr;
+}
+inline const ThreadId& thread() { return Worker::current()->thread->id; }
+inline const LaunchInfo& launch() { return Worker::current()->block->info(); }
+inline unsigned warp_size() { return Worker::current()->block->warp_size(); }
 void* dynamic_shared();
 
 // Reports a memory access made by kernel code (and is a scheduling point).
@@ -25,8 +31,26 @@ void* dynamic_shared();
 // `natural`: a plain load/store of a power-of-two size, which a GPU faults on
 // unless the address is a multiple of the size (ranges and accesses the
 // compiler knows to be unaligned, such as packed fields, are not).
-void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
-             const void* pc, bool natural = true);
+// Inline: it runs for every access of kernel code.
+void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is_volatile, std::uintptr_t address,
+                   std::uint32_t size, const void* pc);
+inline void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
+                    const void* pc, bool natural = true) {
+    Worker* w = Worker::current();
+    if (w == nullptr || w->thread == nullptr) return;
+    const auto a = reinterpret_cast<std::uintptr_t>(address);
+    const auto space = classify(*w, a);
+    if (!space) return;
+    Block& b = *w->block;
+    // Yield first: what checkers see next is then exactly the order in which
+    // accesses take effect (an atomic runs right after this returns).
+    if (*space != MemorySpace::Constant) {
+        b.access_point(pc);
+        b.check_bounds(*space, a, size, kind, pc, natural);
+    }
+    if (kind == AccessKind::Atomic && *space == MemorySpace::Global) b.order_global_atomic();
+    if (!b.checkers().empty()) notify_access(*w, *space, kind, is_volatile, a, size, pc);
+}
 
 std::uint32_t barrier(const void* pc, bool predicate);
 std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,

@@ -7,7 +7,7 @@ IndependentPolicy::IndependentPolicy(std::uint32_t threads, std::uint64_t seed,
     : position_(threads, kNotReady), random_(seed),
       mean_quantum_(mean_quantum == 0 ? 1 : mean_quantum) {
     ready_.reserve(threads);
-    countdown_ = draw_quantum();
+    free_accesses_ = draw_quantum() - 1;
 }
 
 std::uint32_t IndependentPolicy::draw_quantum() { return 1 + random_.below(2 * mean_quantum_); }
@@ -33,9 +33,9 @@ std::int64_t IndependentPolicy::pick() {
     return ready_[random_.below(std::uint32_t(ready_.size()))];
 }
 
+// The last access of a quantum: draw the next one and let another thread in.
 bool IndependentPolicy::yield_at_access(std::uint32_t) {
-    if (--countdown_ != 0) return false;
-    countdown_ = draw_quantum();
+    free_accesses_ = draw_quantum() - 1;
     return ready_.size() > 1;
 }
 

@@ -20,8 +20,20 @@ public:
     // The next thread to run, or -1 when none is ready.
     virtual std::int64_t pick() = 0;
     // Called at every shared/global access of the running thread: true when it
-    // should let another thread take a step first.
+    // should let another thread take a step first. The first free_accesses_
+    // accesses are answered here without a virtual call.
+    bool at_access(std::uint32_t thread) {
+        if (free_accesses_ != 0) {
+            --free_accesses_;
+            return false;
+        }
+        return yield_at_access(thread);
+    }
+
+protected:
+    // Asked when free_accesses_ is 0.
     virtual bool yield_at_access(std::uint32_t thread) = 0;
+    std::uint32_t free_accesses_ = 0;  // accesses the running thread makes before asking
 };
 
 // Volta+ independent thread scheduling: any ready thread of the block may run
@@ -33,16 +45,15 @@ public:
     void make_ready(std::uint32_t thread) override;
     void make_waiting(std::uint32_t thread) override;
     std::int64_t pick() override;
-    bool yield_at_access(std::uint32_t thread) override;
 
 private:
+    bool yield_at_access(std::uint32_t thread) override;
     std::uint32_t draw_quantum();
     static constexpr std::uint32_t kNotReady = 0xffffffffu;
     std::vector<std::uint32_t> ready_;     // ready thread ids, unordered
     std::vector<std::uint32_t> position_;  // index in ready_, or kNotReady
     SplitMix64 random_;
     unsigned mean_quantum_;
-    std::uint32_t countdown_;
 };
 
 // Pre-Volta / AMD lockstep: the lanes of a warp take turns at every access and
@@ -54,9 +65,9 @@ public:
     void make_ready(std::uint32_t thread) override;
     void make_waiting(std::uint32_t thread) override;
     std::int64_t pick() override;
-    bool yield_at_access(std::uint32_t thread) override;
 
 private:
+    bool yield_at_access(std::uint32_t thread) override;
     unsigned warp_size_;
     std::vector<std::uint64_t> ready_;  // per warp, a bit per ready lane
     std::uint32_t warp_ = 0;            // warp that ran last
