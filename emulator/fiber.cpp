@@ -82,10 +82,32 @@ void StackPool::release(Stack stack) {
     free_.push_back(stack);
 }
 
+namespace {
+
+// Every jump says who is leaving (a fiber, or nullptr for the scheduler) and
+// where to: the context that lands stores the leaver's context in its place.
+struct Handoff {
+    Fiber* from;
+    Fiber* to;
+};
+
+// The worker's scheduler (Block::run), while fibers run on this OS thread.
+thread_local void* scheduler_context = nullptr;
+
+}  // namespace
+
 struct FiberStart {
+    static void land(ctx::transfer_t t) {
+        const auto* h = static_cast<const Handoff*>(t.data);
+        if (h->from != nullptr)
+            h->from->context_ = t.fctx;
+        else
+            scheduler_context = t.fctx;
+    }
+
     [[noreturn]] static void run(ctx::transfer_t t) {
-        auto* self = static_cast<Fiber*>(t.data);
-        self->caller_ = t.fctx;
+        Fiber* self = static_cast<const Handoff*>(t.data)->to;
+        land(t);
 #if SIMT_ASAN
         __sanitizer_finish_switch_fiber(nullptr, &self->caller_stack_bottom_,
                                         &self->caller_stack_size_);
@@ -97,7 +119,8 @@ struct FiberStart {
         __sanitizer_start_switch_fiber(nullptr, self->caller_stack_bottom_,
                                        self->caller_stack_size_);
 #endif
-        ctx::jump_fcontext(self->caller_, nullptr);
+        Handoff h{self, nullptr};
+        ctx::jump_fcontext(scheduler_context, &h);
         std::abort();  // a finished fiber is never resumed
     }
 };
@@ -117,22 +140,28 @@ void Fiber::resume() {
     __sanitizer_start_switch_fiber(&fake, stack_.guard_end(),
                                    static_cast<std::size_t>(stack_.top() - stack_.guard_end()));
 #endif
-    ctx::transfer_t t = ctx::jump_fcontext(context_, this);
+    Handoff h{nullptr, this};
+    FiberStart::land(ctx::jump_fcontext(context_, &h));
 #if SIMT_ASAN
     __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #endif
-    context_ = t.fctx;
 }
 
 void Fiber::suspend() {
 #if SIMT_ASAN
     __sanitizer_start_switch_fiber(&asan_fake_stack_, caller_stack_bottom_, caller_stack_size_);
 #endif
-    ctx::transfer_t t = ctx::jump_fcontext(caller_, nullptr);
+    Handoff h{this, nullptr};
+    FiberStart::land(ctx::jump_fcontext(scheduler_context, &h));
 #if SIMT_ASAN
     __sanitizer_finish_switch_fiber(asan_fake_stack_, &caller_stack_bottom_, &caller_stack_size_);
 #endif
-    caller_ = t.fctx;
+}
+
+void Fiber::switch_to(Fiber& next) {
+    static_assert(direct_switching || !SIMT_ASAN, "");
+    Handoff h{this, &next};
+    FiberStart::land(ctx::jump_fcontext(next.context_, &h));
 }
 
 }  // namespace simt
