@@ -41,6 +41,7 @@ public:
     // docs/report-format.md).
     void ignore_same_value_writes(bool ignore) { ignore_same_value_writes_ = ignore; }
 
+    bool needs_blocks_in_order() const override { return true; }
     void on_launch_begin(const LaunchInfo& launch) override;
     // A freed allocation's history is forgotten (and its shadow released).
     void on_memory(const MemoryEvent& e) override;

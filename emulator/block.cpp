@@ -30,7 +30,8 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
     : launch_(context.launch), info_(context.info),
       block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
       checkers_(context.checkers), observers_(context.schedule_observers), memory_(context.memory), guards_(context.guards), worker_(worker),
-      progress_(context.progress), block_linear_(block_linear) {
+      progress_(context.progress), block_linear_(block_linear),
+      global_in_block_order_(context.global_in_block_order) {
     const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
     const unsigned ws = options_.warp_size;

@@ -86,6 +86,7 @@ struct LaunchContext {
     LaunchProgress* progress;  // nullptr when blocks run one at a time, in order
     const std::vector<Checker*>& schedule_observers;  // checkers that want scheduling events
     const StaticSharedGuards* guards;  // nullptr when the layout is unknown
+    bool global_in_block_order;        // every global access waits like an atomic
 };
 
 class Block {
@@ -152,8 +153,10 @@ public:
         }
     }
     [[noreturn]] void fail(FaultKind kind, std::string message);
-    // Called before a global atomic: see LaunchProgress.
-    void order_global_atomic() {
+    // Called before a global atomic (before any global access when a checker
+    // needs blocks in order): see LaunchProgress.
+    bool global_in_block_order() const { return global_in_block_order_; }
+    void order_global_access() {
         if (progress_ != nullptr && !atomics_ordered_) {
             progress_->wait_for_blocks_below(block_linear_);
             atomics_ordered_ = true;
@@ -217,6 +220,7 @@ private:
     LaunchProgress* progress_;
     std::uint64_t block_linear_;
     bool atomics_ordered_ = false;
+    bool global_in_block_order_;
     std::unique_ptr<SchedulePolicy> policy_;
     std::vector<SimThread> threads_;
     std::vector<WarpState> warps_;

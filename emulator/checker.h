@@ -185,6 +185,11 @@ public:
     virtual void on_convergence(const ConvergenceEvent&) {}
     // ---- end of scheduling hooks ----
 
+    // True for a checker whose findings on global memory depend on the order
+    // in which blocks running side by side touch it (the race checker's
+    // cross-block shadow). Blocks then touch global memory one at a time, in
+    // block order, so reports are the same for any number of workers.
+    virtual bool needs_blocks_in_order() const { return false; }
     virtual void on_launch_begin(const LaunchInfo&) {}
     virtual void on_launch_end(const LaunchInfo&) {}
     virtual void on_block_begin(const LaunchInfo&, Dim3 /*block*/) {}

@@ -48,7 +48,8 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
         b.access_point(pc);
         b.check_bounds(*space, a, size, kind, pc, natural);
     }
-    if (kind == AccessKind::Atomic && *space == MemorySpace::Global) b.order_global_atomic();
+    if (*space == MemorySpace::Global && (kind == AccessKind::Atomic || b.global_in_block_order()))
+        b.order_global_access();
     if (!b.checkers().empty()) notify_access(*w, *space, kind, is_volatile, a, size, pc);
 }
 

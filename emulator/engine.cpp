@@ -93,7 +93,8 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
     // With one worker blocks already run in order; no waiting is needed.
     std::unique_ptr<LaunchProgress> progress = workers > 1 ? std::make_unique<LaunchProgress>(blocks) : nullptr;
-    const LaunchContext context{l, info, options_, checkers_, memory_, progress.get(), schedule_observers_, guards_.get()};
+    const LaunchContext context{l, info, options_, checkers_, memory_, progress.get(), schedule_observers_, guards_.get(),
+                                global_in_block_order_};
     auto job = [&](Worker& worker) {
         for (;;) {
             const std::uint64_t b = next.fetch_add(1);

@@ -27,6 +27,7 @@ public:
     GlobalMemory& memory() { return memory_; }
     void add_checker(Checker* checker) {
         checkers_.push_back(checker);
+        if (checker->needs_blocks_in_order()) global_in_block_order_ = true;
         if (checker->wants_schedule_events()) schedule_observers_.push_back(checker);
     }
     const std::vector<Checker*>& checkers() const { return checkers_; }
@@ -51,7 +52,8 @@ private:
     std::unique_ptr<WorkerPool> pool_;
     std::vector<Checker*> checkers_;
     std::vector<Checker*> schedule_observers_;
-    std::shared_ptr<const StaticSharedGuards> guards_;  // those of checkers_ that want scheduling events
+    std::shared_ptr<const StaticSharedGuards> guards_;
+    bool global_in_block_order_ = false;  // a checker needs_blocks_in_order()  // those of checkers_ that want scheduling events
     std::uint64_t launches_ = 0;
 };
 

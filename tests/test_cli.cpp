@@ -331,3 +331,16 @@ TEST_CASE("every correct program in kernels/ runs with no report and exit 0 in b
         }
     }
 }
+
+TEST_CASE("a race between blocks gives the same report, byte for byte, with 1 or 2 workers and run after run") {
+    const std::string program = catalog("inplace_stencil.cu");
+    const Result one = simt("run --threads 1 --seed 3 " + program);
+    CHECK(one.status == 1);
+    CHECK_THAT(one.err, Catch::Contains("across blocks"));
+    for (int run = 0; run < 4; ++run) {
+        CAPTURE(run);
+        const Result two = simt("run --threads 2 --seed 3 " + program);
+        CHECK(two.err == one.err);
+        CHECK(two.out == one.out);
+    }
+}
