@@ -344,3 +344,16 @@ TEST_CASE("a race between blocks gives the same report, byte for byte, with 1 or
         CHECK(two.out == one.out);
     }
 }
+
+TEST_CASE("the plain-CUDA collectives check passes every collective, type and block shape in both modes and warp sizes, with no report") {
+    const std::string program = std::string(SIMT_KERNELS_DIR) + "/demo/collectives_check.cu";
+    for (const char* warp : {"32", "64"}) {
+        for (const char* mode : {"its", "lockstep"}) {
+            CAPTURE(warp, mode);
+            const Result r = simt(std::string("run --mode ") + mode + " --warp-size " + warp + " " + program);
+            CHECK(r.status == 0);
+            CHECK(r.err.empty());
+            CHECK_THAT(r.out, Catch::StartsWith("collectives: all 115840 checks passed (warp size " + std::string(warp) + ")"));
+        }
+    }
+}
