@@ -257,6 +257,19 @@ private:
         return r;
     }
 
+    // "unsigned char raw" -> type "unsigned char", name "raw" (the last
+    // identifier), both trimmed; empty when there is no such split.
+    static void split_declarator(const std::string& head, std::string& type, std::string& name) {
+        std::size_t name_end = head.size();
+        while (name_end > 0 && std::isspace(static_cast<unsigned char>(head[name_end - 1]))) --name_end;
+        std::size_t name_start = name_end;
+        while (name_start > 0 && is_ident(head[name_start - 1])) --name_start;
+        name = head.substr(name_start, name_end - name_start);
+        type = head.substr(0, name_start);
+        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.back()))) type.pop_back();
+        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.front()))) type.erase(0, 1);
+    }
+
     std::string dynamic_shared(std::size_t start, bool function_scope, std::size_t& end) const {
         const std::size_t semi = s_.find(';', start);
         if (semi == std::string::npos) throw RewriteError(line_of(s_, start), "extern __shared__ declaration without ';'");
@@ -274,14 +287,8 @@ private:
         const std::size_t bracket = decl.rfind('[');
         if (bracket == std::string::npos)
             throw RewriteError(line_of(s_, start), "extern __shared__ must declare an unsized array, e.g. `extern __shared__ float s[];`");
-        std::size_t name_end = bracket;
-        while (name_end > 0 && std::isspace(static_cast<unsigned char>(decl[name_end - 1]))) --name_end;
-        std::size_t name_start = name_end;
-        while (name_start > 0 && is_ident(decl[name_start - 1])) --name_start;
-        const std::string name = decl.substr(name_start, name_end - name_start);
-        std::string type = decl.substr(0, name_start);
-        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.back()))) type.pop_back();
-        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.front()))) type.erase(0, 1);
+        std::string type, name;
+        split_declarator(decl.substr(0, bracket), type, name);
         if (name.empty() || type.empty())
             throw RewriteError(line_of(s_, start), "cannot read the type and name of this extern __shared__ array");
         const std::string lost(count_newlines(std::string_view(s_).substr(start, end - start)), '\n');
@@ -333,14 +340,8 @@ private:
                 head.erase(a, k + 1 - a);
             }
         }
-        std::size_t name_end = head.size();
-        while (name_end > 0 && std::isspace(static_cast<unsigned char>(head[name_end - 1]))) --name_end;
-        std::size_t name_start = name_end;
-        while (name_start > 0 && is_ident(head[name_start - 1])) --name_start;
-        const std::string name = head.substr(name_start, name_end - name_start);
-        std::string type = head.substr(0, name_start);
-        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.back()))) type.pop_back();
-        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.front()))) type.erase(0, 1);
+        std::string type, name;
+        split_declarator(head, type, name);
         if (name.empty() || type.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return "";
         end = semi + 1;
         const std::string lost(count_newlines(std::string_view(s_).substr(start, end - start)), '\n');
