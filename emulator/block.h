@@ -130,6 +130,11 @@ public:
         }
         check_bounds_fully(space, address, size, kind, pc, natural);
     }
+    // Whether an access to the static shared window misses every guard zone
+    // (the common case, checked inline by device::observe).
+    bool outside_guards(std::uint32_t offset, std::uint32_t size) const {
+        return guards_ == nullptr || guards_->hit(offset, size) == nullptr;
+    }
     // The allocation the last checked global access fell in: {serial, base,
     // size}, serial 0 when it was not in a cudaMalloc'd allocation.
     void last_allocation(AccessEvent& event) const {
@@ -146,8 +151,8 @@ public:
         event.allocation_kind = k.kind;
     }
     // A scheduling point at a shared/global memory access.
-    void access_point(const void* pc) {
-        if (policy_->at_access(running_->id.linear)) {
+    void access_point(const void* pc, bool writes) {
+        if (policy_->at_access(running_->id.linear, writes)) {
             running_->wait_pc = pc;  // where it was preempted, for scheduling observers
             suspend_running();
         }

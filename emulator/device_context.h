@@ -45,8 +45,11 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     // Yield first: what checkers see next is then exactly the order in which
     // accesses take effect (an atomic runs right after this returns).
     if (*space != MemorySpace::Constant) {
-        b.access_point(pc);
-        b.check_bounds(*space, a, size, kind, pc, natural);
+        b.access_point(pc, kind != AccessKind::Read);
+        const bool aligned = !natural || (a & (size - 1)) == 0;
+        const bool static_shared_ok = *space == MemorySpace::Shared && aligned && w->in_static_shared(a) &&
+                                      b.outside_guards(w->shared_offset(a), size);
+        if (!static_shared_ok) b.check_bounds(*space, a, size, kind, pc, natural);
     }
     if (*space == MemorySpace::Global && (kind == AccessKind::Atomic || b.global_in_block_order()))
         b.order_global_access();

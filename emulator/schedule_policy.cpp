@@ -34,13 +34,13 @@ std::int64_t IndependentPolicy::pick() {
 }
 
 // The last access of a quantum: draw the next one and let another thread in.
-bool IndependentPolicy::yield_at_access(std::uint32_t) {
+bool IndependentPolicy::yield_at_access(std::uint32_t, bool) {
     free_accesses_ = draw_quantum() - 1;
     return ready_.size() > 1;
 }
 
 LockstepPolicy::LockstepPolicy(std::uint32_t threads, unsigned warp_size)
-    : warp_size_(warp_size), ready_((threads + warp_size - 1) / warp_size, 0) {}
+    : warp_size_(warp_size), stored_(threads, false), ready_((threads + warp_size - 1) / warp_size, 0) {}
 
 void LockstepPolicy::make_ready(std::uint32_t thread) {
     ready_[thread / warp_size_] |= std::uint64_t(1) << (thread % warp_size_);
@@ -72,7 +72,10 @@ std::int64_t LockstepPolicy::pick() {
     return -1;
 }
 
-bool LockstepPolicy::yield_at_access(std::uint32_t thread) {
+bool LockstepPolicy::yield_at_access(std::uint32_t thread, bool writes) {
+    const bool turn = writes || stored_[thread];
+    stored_[thread] = writes;
+    if (!turn) return false;
     // Only worth a switch when another lane of this warp can take its step.
     std::uint64_t others = ready_[thread / warp_size_] & ~(std::uint64_t(1) << (thread % warp_size_));
     return others != 0;

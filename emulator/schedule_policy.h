@@ -22,17 +22,18 @@ public:
     // Called at every shared/global access of the running thread: true when it
     // should let another thread take a step first. The first free_accesses_
     // accesses are answered here without a virtual call.
-    bool at_access(std::uint32_t thread) {
+    // `writes`: the access stores (a write or an atomic).
+    bool at_access(std::uint32_t thread, bool writes) {
         if (free_accesses_ != 0) {
             --free_accesses_;
             return false;
         }
-        return yield_at_access(thread);
+        return yield_at_access(thread, writes);
     }
 
 protected:
     // Asked when free_accesses_ is 0.
-    virtual bool yield_at_access(std::uint32_t thread) = 0;
+    virtual bool yield_at_access(std::uint32_t thread, bool writes) = 0;
     std::uint32_t free_accesses_ = 0;  // accesses the running thread makes before asking
 };
 
@@ -47,7 +48,7 @@ public:
     std::int64_t pick() override;
 
 private:
-    bool yield_at_access(std::uint32_t thread) override;
+    bool yield_at_access(std::uint32_t thread, bool writes) override;
     std::uint32_t draw_quantum();
     static constexpr std::uint32_t kNotReady = 0xffffffffu;
     std::vector<std::uint32_t> ready_;     // ready thread ids, unordered
@@ -56,8 +57,11 @@ private:
     unsigned mean_quantum_;
 };
 
-// Pre-Volta / AMD lockstep: the lanes of a warp take turns at every access and
-// collective, so no lane takes step k+1 before every ready lane took step k.
+// Pre-Volta / AMD lockstep: the lanes of a warp take turns, so no lane takes
+// step k+1 before every ready lane took step k. Only stores need a turn:
+// lanes yield before a store and at the access after it, so every lane's
+// loads of a step see all stores of the steps before and none of later ones,
+// while a run of loads (a tile's inner product) needs no switch at all.
 // A warp runs until none of its lanes is ready, then the next warp runs.
 class LockstepPolicy final : public SchedulePolicy {
 public:
@@ -67,8 +71,9 @@ public:
     std::int64_t pick() override;
 
 private:
-    bool yield_at_access(std::uint32_t thread) override;
+    bool yield_at_access(std::uint32_t thread, bool writes) override;
     unsigned warp_size_;
+    std::vector<bool> stored_;  // per thread: its last access was a store
     std::vector<std::uint64_t> ready_;  // per warp, a bit per ready lane
     std::uint32_t warp_ = 0;            // warp that ran last
     std::uint32_t lane_ = 63;           // lane that ran last (63: lane 0 goes first)

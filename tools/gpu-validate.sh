@@ -95,6 +95,14 @@ report_phase() {
             name=$(program_name "$src")
             gpu_out=$(gpu_section "$results" "$name" run | sed '$d')
             gpu_status=$(gpu_section "$results" "$name" run | tail -1 | sed 's/status //')
+            if ! grep -qxF "=== $name build" "$results"; then
+                # Added after that GPU run: simt's verdict alone.
+                local out status
+                out=$(build/tools/simt run --seed 0 "$src" 2>/dev/null)
+                status=$?
+                echo "| $name | not in this GPU run | simt its: exit $status, \`$(echo "$out" | head -1)\` | — | — | — | — | — |"
+                continue
+            fi
             local row="| $name | ${gpu_status:-not built} |"
             for mode in its lockstep; do
                 local out err status verdict same
@@ -119,6 +127,7 @@ report_phase() {
         for src in $(programs); do
             local name
             name=$(program_name "$src")
+            grep -qxF "=== $name build" "$results" || continue
             echo "- \`$name\`: \`$(gpu_section "$results" "$name" run | head -3 | tr '\n' ' ')\`"
         done
     } > "$doc.table.md"
