@@ -63,14 +63,22 @@ std::string local_headers(const std::string& text, const fs::path& dir, std::vec
     return contents;
 }
 
-// A change to simt's runtime must invalidate cached programs.
+// A change to simt's runtime must invalidate cached programs. The libraries'
+// contents, not their size and time: a rebuild within the same second (two
+// builds side by side in CI) must not reuse a program linked with the old one.
 std::string runtime_identity() {
     std::string id = SIMT_CONFIG_VERSION;
     for (const char* lib : {SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB}) {
-        std::error_code ec;
-        const auto size = fs::file_size(lib, ec);
-        const auto time = fs::last_write_time(lib, ec).time_since_epoch().count();
-        id += ";" + std::to_string(size) + ":" + std::to_string(time);
+        // FNV-1a over 8-byte words (tens of MB: a byte at a time costs ~30 ms a run).
+        std::uint64_t h = 0xcbf29ce484222325ull;
+        std::ifstream in(lib, std::ios::binary);
+        std::vector<std::uint64_t> chunk(8192);
+        while (in.read(reinterpret_cast<char*>(chunk.data()), std::streamsize(chunk.size() * 8)) || in.gcount() > 0) {
+            const std::size_t words = (std::size_t(in.gcount()) + 7) / 8;
+            if (std::size_t(in.gcount()) % 8 != 0) chunk[words - 1] &= ~std::uint64_t(0) >> (64 - 8 * (in.gcount() % 8));
+            for (std::size_t i = 0; i < words; ++i) h = (h ^ chunk[i]) * 0x100000001b3ull;
+        }
+        id += ";" + std::to_string(h);
     }
     return id;
 }
