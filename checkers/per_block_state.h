@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <utility>
 #include <vector>
 
@@ -14,12 +15,23 @@ namespace simt::check {
 template <class State>
 class PerBlockState {
 public:
+    // Called for every event: the last answer is kept (a deque keeps the
+    // states where they are when another owner adds one).
     State& current() const {
-        thread_local std::vector<std::pair<const PerBlockState*, State>> states;
-        for (auto& [owner, s] : states)
-            if (owner == this) return s;
+        thread_local const PerBlockState* last_owner = nullptr;
+        thread_local State* last_state = nullptr;
+        if (last_owner == this) return *last_state;  // before `states`: no init guard on the hot path
+        thread_local std::deque<std::pair<const PerBlockState*, State>> states;
+        last_owner = this;
+        for (auto& [owner, s] : states) {
+            if (owner == this) {
+                last_state = &s;
+                return s;
+            }
+        }
         states.emplace_back(this, State{});
-        return states.back().second;
+        last_state = &states.back().second;
+        return *last_state;
     }
 };
 

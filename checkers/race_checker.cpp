@@ -101,7 +101,7 @@ void RaceChecker::on_warp_sync(const WarpSyncEvent& e) {
     }
 }
 
-bool RaceChecker::ordered(const BlockState& s, const Record& before, std::uint32_t thread) const {
+inline bool RaceChecker::ordered(const BlockState& s, const Record& before, std::uint32_t thread) const {
     if (before.thread == 0 || before.thread == thread + 1) return true;
     if (before.block_epoch != s.block_epoch) return true;  // a barrier came between
     const std::uint32_t other = before.thread - 1;
