@@ -246,7 +246,7 @@ BEGIN {
 END {
     print "Kernel time in ms (median of the runs) and, in parentheses, the ratio to the serial C++ loop timed in the same"
     print "process. simt columns use the default `--threads` (one worker per core) unless marked; \"all checks\" is"
-    print "`simt run`'s default, `--check race,shuffle,init,barrier`. The last column is simt (its, all checks) /"
+    print "`simt run`'s default, `--check race,barrier,warp-sync,shuffle,memory,init`. The last column is simt (its, all checks) /"
     print "Oclgrind --data-races: below 1, simt checks faster than Oclgrind does."
     print ""
     print "| workload | size | serial ms | simt its, checks none, --threads 1 | simt its, checks none | simt lockstep, checks none | simt its, all checks | peak RSS (its, all checks) | Oclgrind | Oclgrind --data-races | simt all checks / Oclgrind --data-races |"
