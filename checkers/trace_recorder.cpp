@@ -68,25 +68,21 @@ void TraceRecorder::on_barrier_release(const BarrierReleaseEvent& e) {
 
 void TraceRecorder::on_warp_sync(const WarpSyncEvent& e) { mark(TraceMark::Kind::WarpSync, e.warp, e.participants, e.pc); }
 
-// Called on the worker that runs `block_linear` (the hazard log's contract).
+// Mostly called on the worker running `block`, during the step that found
+// the hazard. Hazards judged after the block ran (the init checker decides
+// global reads when the launch ends, on the host thread) go at its last step.
 void TraceRecorder::on_hazard(std::uint64_t block, const HazardKey& key) {
-    BlockTrace* trace = recording();
-    if (trace == nullptr || block >= blocks_.size() || trace != &blocks_[block]) {
-        // Judged after the block ran (the init checker decides global reads
-        // when the launch ends, on the host thread): at the end of the block.
-        if (block >= blocks_.size() || !blocks_[block].ran || blocks_[block].full() || blocks_[block].steps.empty())
-            return;
-        BlockTrace& late = blocks_[block];
-        auto known = std::find(late.hazard_keys.begin(), late.hazard_keys.end(), key);
-        const std::size_t index = std::size_t(known - late.hazard_keys.begin());
-        if (known == late.hazard_keys.end()) late.hazard_keys.push_back(key);
-        late.marks.push_back(TraceMark{late.steps.size() - 1, nullptr, index, late.running, TraceMark::Kind::Hazard});
-        return;
-    }
-    const auto known = std::find(trace->hazard_keys.begin(), trace->hazard_keys.end(), key);
-    const std::size_t index = std::size_t(known - trace->hazard_keys.begin());
-    if (known == trace->hazard_keys.end()) trace->hazard_keys.push_back(key);
-    mark(TraceMark::Kind::Hazard, trace->running, index, nullptr);
+    if (block >= blocks_.size()) return;
+    BlockTrace& trace = blocks_[block];
+    const bool live = recording() == &trace;
+    if (!live && (!trace.ran || trace.full() || trace.steps.empty())) return;
+    const auto known = std::find(trace.hazard_keys.begin(), trace.hazard_keys.end(), key);
+    const std::size_t index = std::size_t(known - trace.hazard_keys.begin());
+    if (known == trace.hazard_keys.end()) trace.hazard_keys.push_back(key);
+    if (live)
+        mark(TraceMark::Kind::Hazard, trace.running, index, nullptr);
+    else
+        trace.marks.push_back(TraceMark{trace.steps.size() - 1, nullptr, index, trace.running, TraceMark::Kind::Hazard});
 }
 
 void TraceRecorder::finish_launch(const std::vector<HazardGroup>& hazards) {

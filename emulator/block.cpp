@@ -414,14 +414,7 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
         last_known_ = kNoAllocation;
         return;
     }
-    // Kernels read and write a few buffers: the last ones hit need no lookup.
-    for (unsigned i = 0; i < kKnownAllocations; ++i) {
-        const KnownAllocation& k = known_[i];
-        if (a >= k.lo && a + size <= k.hi) {
-            last_known_ = i;
-            return;
-        }
-    }
+    // The allocations hit last were tried inline (check_bounds): look it up.
     const std::optional<Allocation> hit = memory_.find(a);
     if (hit && a + size <= hit->base + hit->size) {
         next_known_ = (next_known_ + 1) % kKnownAllocations;
