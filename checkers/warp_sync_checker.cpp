@@ -37,14 +37,6 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                 r.fix = "pass a mask that includes the calling lane: compute it from warpSize rather than a constant "
                         "such as 0xffffffff, or take __ballot_sync of the lanes that reach this call";
                 break;
-            case WarpMisuse::ExitedLaneInMask:
-                r.kind = "mask names exited lane";
-                r.why = "the mask names " + lane +
-                        ", which has exited and never reaches this collective; on a GPU this hangs or gives "
-                        "undefined results (compute-sanitizer does not check it; simt left the lane out and went on)";
-                r.fix = "name only the lanes that reach this call: compute the mask with __ballot_sync(mask, condition) "
-                        "before the branch, or keep the lanes alive until the collective";
-                break;
             case WarpMisuse::MixedCollectives:
                 r.kind = "different collectives";
                 r.previous = HazardAccess{e.who, AccessKind::Read, 0, e.other_pc};
@@ -52,6 +44,16 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                         "on a GPU the warp hangs or exchanges wrong values (the launch was stopped)";
                 r.fix = "make every lane of the mask execute the same collective, or give each branch a mask of "
                         "only the lanes that take it";
+                break;
+            case WarpMisuse::DifferentMasks:
+                r.kind = "different masks";
+                r.previous = HazardAccess{e.who, AccessKind::Read, 0, e.other_pc};
+                r.why = "the mask names " + lane +
+                        ", which waits at a collective with another mask; lanes meet only those that pass the same "
+                        "mask, so neither can complete (the launch was stopped; on a GPU this hangs or exchanges "
+                        "wrong values)";
+                r.fix = "give every lane that meets at a collective the same mask: compute it once (e.g. from "
+                        "__ballot_sync before the branch) and pass that value everywhere";
                 break;
             case WarpMisuse::DivergentSites:
                 r.kind = "divergent warp sync";

@@ -6,7 +6,7 @@
 # and linked against simt_runtime.
 set(SIMT_KERNEL_COMPILE_FLAGS
   -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 --param=tsan-distinguish-volatile=1
-  -fno-builtin-printf -fno-builtin-puts -fno-builtin-putchar -fstack-clash-protection -fno-optimize-sibling-calls -Wno-volatile -U_FORTIFY_SOURCE
+  -fno-builtin-printf -fno-builtin-puts -fno-builtin-putchar -fstack-clash-protection -fno-optimize-sibling-calls -fno-omit-frame-pointer -Wno-volatile -U_FORTIFY_SOURCE
   -include simt/cuda.h)
 
 function(simt_cuda_sources out_var)

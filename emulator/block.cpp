@@ -11,6 +11,15 @@
 #include "emulator/worker.h"
 
 namespace simt {
+namespace {
+
+std::string hex(std::uint64_t v) {
+    char text[24];
+    std::snprintf(text, sizeof text, "%#llx", static_cast<unsigned long long>(v));
+    return text;
+}
+
+}  // namespace
 
 void LaunchProgress::finished(std::uint64_t block) {
     {
@@ -67,7 +76,7 @@ Fault Block::run() {
         std::int64_t next = policy_->pick();
         if (next < 0) {
             if (live_ == 0) break;
-            fault_ = deadlock_fault();
+            if (!mismatched_collectives()) fault_ = deadlock_fault();
             break;
         }
         SimThread& t = threads_[std::size_t(next)];
@@ -88,6 +97,9 @@ Fault Block::run() {
 
 void Block::thread_main(void* self) {
     auto* block = static_cast<Block*>(self);
+    // Where the kernel's frames end, for call_path (taking the address also
+    // gives this function a frame pointer, which the kernel's frames chain to).
+    block->current().entry_frame = __builtin_frame_address(0);
     // The fault is raised after the handler has finished, so no fiber is ever
     // abandoned while the C++ runtime still counts an exception as caught.
     std::string thrown;
@@ -170,16 +182,10 @@ void Block::thread_exited() {
     w.exited |= lane_bit(t);
     policy_->make_waiting(t.id.linear);
     --live_;
-    // Lanes waiting in a collective whose mask names this lane: a GPU leaves
-    // an exited lane out (or hangs); simt reports it and leaves it out.
+    // Lanes waiting in a collective whose mask names this lane: CUDA asks
+    // only the non-exited lanes of a mask to arrive, so it is left out.
     for (std::size_t i = 0; i < w.pending.size();) {
         WarpRendezvous& r = w.pending[i];
-        if ((r.expected & lane_bit(t)) == 0) {
-            ++i;
-            continue;
-        }
-        const SimThread& waiter = threads_[t.id.warp * options_.warp_size + unsigned(__builtin_ctzll(r.arrived))];
-        misuse(WarpMisuseEvent{waiter.id, WarpMisuse::ExitedLaneInMask, waiter.mask, r.pc, nullptr, t.id.lane});
         r.expected &= ~lane_bit(t);
         if ((r.arrived & r.expected) == r.expected)
             complete_warp_collective(t.id.warp, i);  // erases entry i
@@ -225,17 +231,20 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
     SimThread& t = *running_;
     const std::uint64_t bit = lane_bit(t);
     WarpState& w = warps_[t.id.warp];
-    std::uint64_t named = (mask | bit) & w.present;
-    // One report per call: a mask without the caller is wrong as a whole.
+    // The mask names the lanes to wait for; exited ones are not waited for.
+    const std::uint64_t named = (mask | bit) & w.present & ~w.exited;
     if ((mask & bit) == 0)
         misuse(WarpMisuseEvent{t.id, WarpMisuse::CallerNotInMask, mask, pc, nullptr, t.id.lane});
-    else if ((named & w.exited) != 0)
-        misuse(WarpMisuseEvent{t.id, WarpMisuse::ExitedLaneInMask, mask, pc, nullptr,
-                               unsigned(__builtin_ctzll(named & w.exited))});
-    named &= ~w.exited;
+    // Lanes meet those that pass the same mask (PTX: "with the same
+    // membermask"): a half-warp collective and a full-warp one are two
+    // meetings even while both are pending. Meetings whose masks differ but
+    // overlap can never complete; that is found when the block stalls.
+    // Bits past the warp's lanes do not count: __syncwarp()'s ~0ull and
+    // 0xffffffff name the same lanes of a 32-lane warp.
+    const std::uint64_t key = mask & w.present;
     std::size_t index = 0;
-    while (index < w.pending.size() && (w.pending[index].expected & named) == 0) ++index;
-    if (index == w.pending.size()) w.pending.push_back(WarpRendezvous{0, 0, combine, pc});
+    while (index < w.pending.size() && w.pending[index].mask != key) ++index;
+    if (index == w.pending.size()) w.pending.push_back(WarpRendezvous{0, 0, key, combine, pc});
     WarpRendezvous& r = w.pending[index];
     if (r.combine != combine) {
         const unsigned other = unsigned(__builtin_ctzll(r.arrived));
@@ -258,6 +267,35 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
         wait(WaitKind::WarpCollective, pc);
     if (participants != nullptr) *participants = t.participants;
     return t.value;
+}
+
+// Every live thread waits. Lanes at warp collectives whose masks differ but
+// name each other wait for one another at meetings that can never complete:
+// report that (it is the cause) rather than only the deadlock.
+bool Block::mismatched_collectives() {
+    for (std::uint32_t warp = 0; warp < warps_.size(); ++warp) {
+        const WarpState& w = warps_[warp];
+        for (const WarpRendezvous& r : w.pending) {
+            const std::uint64_t missing = r.expected & ~r.arrived;
+            for (const WarpRendezvous& other : w.pending) {
+                if (&other == &r || (other.arrived & missing) == 0) continue;
+                const unsigned lane = unsigned(__builtin_ctzll(other.arrived & missing));
+                const SimThread& who = threads_[warp * options_.warp_size + unsigned(__builtin_ctzll(r.arrived))];
+                const bool same_kind = other.combine == r.combine;
+                misuse(WarpMisuseEvent{who.id, same_kind ? WarpMisuse::DifferentMasks : WarpMisuse::MixedCollectives,
+                                       r.mask, r.pc, other.pc, lane});
+                record_fault(FaultKind::WarpSync,
+                             std::string("lanes of one warp wait for each other at collectives that can never "
+                                         "complete: ") +
+                                 describe(who.id) + " waits at " + describe(r.pc) + " with mask " + hex(r.mask) +
+                                 " for lane " + std::to_string(lane) + ", which waits at " + describe(other.pc) +
+                                 " with mask " + hex(other.mask) +
+                                 (same_kind ? "" : ", a different kind of collective"));
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 void Block::misuse(const WarpMisuseEvent& event) {
@@ -305,10 +343,11 @@ void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
     }
 }
 
-std::uint64_t Block::converged_lanes(const void* pc) {
+std::uint64_t Block::converged_lanes(const void* pc, std::uint64_t place) {
     SimThread& t = *running_;
     WarpState& w = warps_[t.id.warp];
     ++w.converging;
+    t.place = place;
     if (w.ready == 1) {
         // Every other lane is blocked or gone: resolve now, without a switch.
         t.wait = WaitKind::Convergence;
@@ -323,21 +362,42 @@ std::uint64_t Block::converged_lanes(const void* pc) {
     return t.value;
 }
 
+std::uint64_t Block::call_path(const void* frame) const {
+    // Kernel code keeps frame pointers (-fno-omit-frame-pointer): each frame
+    // holds the caller's frame and the return address. Frames only grow
+    // towards entry_frame, so a broken chain ends the walk, never loops.
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    const auto* fp = static_cast<void* const*>(frame);
+    const void* end = running_->entry_frame;
+    for (unsigned depth = 0; fp != nullptr && fp < end && depth < 64; ++depth) {
+        h = (h ^ std::uint64_t(reinterpret_cast<std::uintptr_t>(fp[1]))) * 0x100000001b3ull;
+        const auto* next = static_cast<void* const*>(fp[0]);
+        if (next <= fp) break;
+        fp = next;
+    }
+    return h;
+}
+
+// Lanes waiting at one place (call site and the calls that led there) are
+// converged; lanes at other places took other paths, as on a GPU.
 bool Block::resolve_convergence(std::uint32_t warp) {
     WarpState& w = warps_[warp];
     const std::uint32_t first = warp * options_.warp_size;
-    std::map<const void*, std::uint64_t> groups;
+    std::map<std::uint64_t, std::pair<const void*, std::uint64_t>> groups;  // place -> pc, lanes
     for (std::uint64_t lanes = w.present; lanes != 0; lanes &= lanes - 1) {
         const SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
-        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence)
-            groups[t.wait_pc] |= lane_bit(t);
+        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence) {
+            auto& g = groups[t.place];
+            if (g.second == 0) g.first = t.wait_pc;
+            g.second |= lane_bit(t);
+        }
     }
-    for (const auto& [pc, lanes] : groups)
-        for (Checker* c : observers_) c->on_convergence(ConvergenceEvent{block_index_, warp, lanes, pc});
+    for (const auto& [place, group] : groups)
+        for (Checker* c : observers_) c->on_convergence(ConvergenceEvent{block_index_, warp, group.second, group.first});
     for (std::uint64_t lanes = w.present; lanes != 0; lanes &= lanes - 1) {
         SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
         if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence) {
-            t.value = groups[t.wait_pc];
+            t.value = groups[t.place].second;
             set_ready(t);
         }
     }

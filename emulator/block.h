@@ -60,6 +60,8 @@ struct SimThread {
     std::uint32_t arg = 0;
     std::uint64_t mask = 0;
     std::uint64_t participants = 0;  // lanes that took part in its last collective
+    std::uint64_t place = 0;  // where it waits to converge: call site and call path
+    const void* entry_frame = nullptr;  // the frame that called the kernel
 };
 
 // What the lanes of one warp contributed to a collective. Lanes whose masks
@@ -109,9 +111,13 @@ public:
     // `participants`, when given, receives the lanes that took part.
     std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
                                   std::uint32_t arg, const void* pc, std::uint64_t* participants = nullptr);
-    // The lanes of the caller's warp that reach this same point together:
-    // resolved once every other live lane of the warp is blocked.
-    std::uint64_t converged_lanes(const void* pc);
+    // The lanes of the caller's warp that reach this same place together:
+    // resolved once every other live lane of the warp is blocked. `place`
+    // names the call site and the path of calls to it.
+    std::uint64_t converged_lanes(const void* pc, std::uint64_t place);
+    // A hash of the return addresses from `frame` (the caller's frame) up to
+    // the kernel's entry: which path of calls the running thread is on.
+    std::uint64_t call_path(const void* frame) const;
     // Faults an access outside device memory's live allocations or outside
     // the launch's dynamic shared memory, before it is performed.
     // A `natural` access whose address is not a multiple of its size faults
@@ -182,6 +188,7 @@ private:
                             const void* pc, bool natural);
     void record_fault(FaultKind kind, std::string message);
     void misuse(const WarpMisuseEvent& event);
+    bool mismatched_collectives();
     void report_stop(const SimThread& t) const;
     Fault deadlock_fault() const;
     std::uint64_t lane_bit(const SimThread& t) const { return std::uint64_t(1) << t.id.lane; }
@@ -189,6 +196,7 @@ private:
     struct WarpRendezvous {
         std::uint64_t arrived = 0;
         std::uint64_t expected = 0;
+        std::uint64_t mask = 0;  // the warp's lanes named: lanes with the same mask meet
         WarpCombine combine = nullptr;
         const void* pc = nullptr;
     };

@@ -141,8 +141,9 @@ struct ShuffleEvent {
 // rest of the launch; the warp-sync checker turns these into reports.
 enum class WarpMisuse : std::uint8_t {
     CallerNotInMask,   // the mask lacks the calling lane: the lane still takes part
-    ExitedLaneInMask,  // the mask names a lane that exited: it is left out
     MixedCollectives,  // lanes of one mask wait at different kinds of collective: the launch fails
+    DifferentMasks,    // lanes named in a mask wait at a collective with another mask, and the
+                       // block can go no further: the launch fails
     DivergentSites,    // lockstep (the sm_6x rule): lanes of one mask at different calls
 };
 
@@ -151,7 +152,7 @@ struct WarpMisuseEvent {
     WarpMisuse kind;
     std::uint64_t mask = 0;           // the mask `who` passed
     const void* pc = nullptr;         // where `who` is
-    const void* other_pc = nullptr;   // where `lane` is (DivergentSites, MixedCollectives)
+    const void* other_pc = nullptr;   // where `lane` is (all but CallerNotInMask)
     std::uint32_t lane = 0;           // the other lane involved
 };
 

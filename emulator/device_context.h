@@ -61,7 +61,9 @@ std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint
                               std::uint32_t arg, const void* pc, std::uint64_t* participants = nullptr);
 // Tells the checkers where a shuffle took its value from.
 void shuffle_observed(const ShuffleEvent& event);
-std::uint64_t converged_lanes(const void* pc);
+std::uint64_t converged_lanes(const void* pc, std::uint64_t place);
+// The running thread's path of calls above `frame` (see Block::call_path).
+std::uint64_t call_path(const void* frame);
 void fence(FenceScope scope, const void* pc);
 [[noreturn]] void fail(FaultKind kind, const std::string& message);
 // Appends device printf output to the running block's buffer.

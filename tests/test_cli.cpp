@@ -113,8 +113,8 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
          {"error: init hazard (uninitialised read) on global memory"}, 1},
         {"inplace_stencil", {"error: race hazard (", "on global memory in kernel smooth", "across blocks", "global allocation #1 (4096 bytes)", "inplace_stencil.cu:14", "inplace_stencil.cu:15"},
          {"race hazard (", "on global memory in kernel smooth"}, 1},
-        {"bad_syncwarp_mask", {"error: warp-sync hazard (mask names exited lane) in kernel pair_sums", "bad_syncwarp_mask.cu:12", "which has exited and never reaches this collective"},
-         {"error: warp-sync hazard (mask names exited lane)", "bad_syncwarp_mask.cu:12"}, 1},
+        {"bad_syncwarp_mask", {"error: warp-sync hazard (different collectives) in kernel pair_sums", "bad_syncwarp_mask.cu:14", "bad_syncwarp_mask.cu:17"},
+         {"error: warp-sync hazard (different collectives)", "bad_syncwarp_mask.cu:14", "bad_syncwarp_mask.cu:17"}, 1},
     };
     for (const CatalogCase& c : cases) {
         CAPTURE(c.broken);
@@ -308,7 +308,7 @@ TEST_CASE("--uniform-writes ignore silences a flag that every thread sets to the
 
 TEST_CASE("every correct program in kernels/ runs with no report and exit 0 in both modes under 10 seeds") {
     std::vector<fs::path> clean;
-    for (const char* folder : {"catalog", "demo", "seeds"}) {
+    for (const char* folder : {"catalog", "conformance", "demo", "seeds"}) {
         for (const auto& entry : fs::directory_iterator(fs::path(SIMT_KERNELS_DIR) / folder)) {
             const std::string name = entry.path().stem().string();
             if (entry.path().extension() != ".cu") continue;

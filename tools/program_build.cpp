@@ -156,7 +156,7 @@ BuildResult build_program(const BuildRequest& request) {
                                         "--param=tsan-distinguish-volatile=1",
                                         "-fno-builtin-printf", "-fno-builtin-puts",
                                         "-fno-builtin-putchar", "-fstack-clash-protection",
-                                        "-fno-optimize-sibling-calls", "-Wno-volatile",
+                                        "-fno-optimize-sibling-calls", "-fno-omit-frame-pointer", "-Wno-volatile",
                                         "-U_FORTIFY_SOURCE", "-I", SIMT_CONFIG_INCLUDE_DIR,
                                         "-I", SIMT_CONFIG_PORTABLE_DIR,
                                         "-I", source.parent_path().string(),

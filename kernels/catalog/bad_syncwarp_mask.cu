@@ -1,8 +1,10 @@
 // BUG CLASS: bad __syncwarp / shuffle mask.
 // Only the even lanes take the branch, but they pass the full mask, naming
-// odd lanes that never arrive: undefined behaviour on a GPU (a hang or a
-// wrong value). Twin: bad_syncwarp_mask_fixed.cu passes the mask of the lanes
-// that actually take part, from __ballot_sync.
+// odd lanes that never reach the shuffle: the odd lanes wait at the
+// __syncwarp after the branch instead. Every non-exited lane named in a mask
+// must execute the same collective, so this is undefined behaviour on a GPU
+// (a hang or a wrong value). Twin: bad_syncwarp_mask_fixed.cu passes the mask
+// of the lanes that actually take part, from __ballot_sync.
 #include <cstdio>
 
 __global__ void pair_sums(const int* in, int* out) {
@@ -12,12 +14,14 @@ __global__ void pair_sums(const int* in, int* out) {
         const int right = __shfl_down_sync(0xffffffff, v, 2);
         out[lane / 2] = v + right;
     }
+    __syncwarp();
+    if (lane == 0) out[16] = 1;  // the warp is done
 }
 
 int main() {
     int *in, *out;
     cudaMalloc(&in, 32 * sizeof(int));
-    cudaMalloc(&out, 16 * sizeof(int));
+    cudaMalloc(&out, 17 * sizeof(int));
     int host[32];
     for (int i = 0; i < 32; ++i) host[i] = i;
     cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice);

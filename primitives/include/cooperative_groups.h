@@ -83,8 +83,9 @@ public:
 };
 
 // Lanes that reach this point together (see Block::converged_lanes).
-__attribute__((always_inline)) inline coalesced_group coalesced_threads() {
-    return coalesced_group(__activemask());
+__attribute__((always_inline)) inline coalesced_group coalesced_threads(
+    std::source_location where = std::source_location::current()) {
+    return coalesced_group(simt::cuda::converged_lanes_at(where.file_name(), where.line(), where.column()));
 }
 
 template <unsigned N>

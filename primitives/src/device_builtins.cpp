@@ -88,9 +88,16 @@ void __syncwarp(unsigned long long mask) {
     device::warp_collective(&syncwarp_result, mask, 0, 0, __builtin_return_address(0));
 }
 
-unsigned __activemask() {
+unsigned long long simt::cuda::converged_lanes_at(const char* file, unsigned line, unsigned column) {
     SIMT_REQUIRE_KERNEL("__activemask");
-    return unsigned(device::converged_lanes(__builtin_return_address(0)));
+    // The place is the call's source position (two calls on two lines stay
+    // apart even where the compiler merges them into one call instruction)
+    // and the path of calls that led to it (a __device__ function called from
+    // both sides of a branch).
+    std::uint64_t place = std::uint64_t(reinterpret_cast<std::uintptr_t>(file));
+    place = (place * 0x100000001b3ull) ^ (std::uint64_t(line) << 20 | column);
+    place ^= device::call_path(__builtin_frame_address(0)) * 0x9e3779b97f4a7c15ull;
+    return device::converged_lanes(__builtin_return_address(0), place);
 }
 unsigned long long simt_full_mask() {
     const unsigned ws = simt::cuda::warp_size();

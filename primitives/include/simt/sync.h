@@ -2,6 +2,8 @@
 // function so its return address is the caller's line in the kernel.
 #pragma once
 
+#include <source_location>
+
 void __syncthreads();
 int __syncthreads_count(int predicate);
 int __syncthreads_and(int predicate);
@@ -13,7 +15,15 @@ void __threadfence_system();
 [[noreturn]] void __trap();
 void __nanosleep(unsigned nanoseconds);
 long long clock64();
-unsigned __activemask();
+namespace simt::cuda {
+// The lanes of the caller's warp converged at this call (see
+// Block::converged_lanes), as a mask as wide as the warp.
+unsigned long long converged_lanes_at(const char* file, unsigned line, unsigned column);
+}  // namespace simt::cuda
+inline __attribute__((always_inline)) unsigned __activemask(
+    std::source_location where = std::source_location::current()) {
+    return unsigned(simt::cuda::converged_lanes_at(where.file_name(), where.line(), where.column()));
+}
 // With 64-lane warps (--warp-size 64) masks are 64 bits wide; this names
 // "every lane" whatever the warp size.
 unsigned long long simt_full_mask();
