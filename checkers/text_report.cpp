@@ -51,10 +51,12 @@ std::string format_text(const HazardGroup& group) {
     if (r.checker == "barrier" || r.checker == "warp-sync") {
         // Where threads wait, not what they access.
         const bool barrier = r.checker == "barrier";
+        const bool spin = r.kind == "intra-warp spin-wait";
         s << "  " << capitalised(r.location) << "\n  " << capitalised(describe(r.current.who))
-          << (barrier ? " waits at " : " calls the collective at ") << describe(r.current.pc) << "\n";
+          << (barrier ? " waits at " : spin ? " spins at " : " calls the collective at ") << describe(r.current.pc)
+          << "\n";
         if (r.previous.pc != nullptr)
-            s << "  while " << describe(r.previous.who) << (barrier ? " waits at " : " is at ")
+            s << "  while " << describe(r.previous.who) << (barrier ? " waits at " : spin ? " writes at " : " is at ")
               << describe(r.previous.pc) << "\n";
         s << "  Why: " << r.why << "\n  Fix: " << r.fix << "\n";
         if (group.instances > 1) s << "  (" << group.instances << " instances of this hazard in this launch)\n";

@@ -27,7 +27,8 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
         r.current = HazardAccess{e.who, AccessKind::Read, 0, e.pc};
         const std::string lane = "lane " + std::to_string(e.lane);
         const std::uint64_t lanes = launch_.warp_size == 64 ? ~0ull : 0xffffffffull;
-        r.location = "mask " + hex(e.mask & lanes) + " of warp " + std::to_string(e.who.warp);
+        r.location = e.kind == WarpMisuse::IntraWarpSpin ? "warp " + std::to_string(e.who.warp)
+                                                          : "mask " + hex(e.mask & lanes) + " of warp " + std::to_string(e.who.warp);
         switch (e.kind) {
             case WarpMisuse::CallerNotInMask:
                 r.kind = "mask without caller";
@@ -54,6 +55,16 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                         "wrong values)";
                 r.fix = "give every lane that meets at a collective the same mask: compute it once (e.g. from "
                         "__ballot_sync before the branch) and pass that value everywhere";
+                break;
+            case WarpMisuse::IntraWarpSpin:
+                r.kind = "intra-warp spin-wait";
+                r.previous = HazardAccess{e.who, AccessKind::Write, 0, e.other_pc};
+                r.why = "the lane spins until " + lane +
+                        " of its own warp writes what it polls; before Volta (sm_6x, and on AMD) a diverged warp "
+                        "runs one path at a time and does not leave the spinning loop, so the writing lane never "
+                        "runs and the warp hangs (Volta and later schedule the lanes independently)";
+                r.fix = "do not make lanes of one warp wait for each other in a loop: exchange the value with a "
+                        "shuffle or __syncwarp, or let a lane of another warp do the waiting";
                 break;
             case WarpMisuse::DivergentSites:
                 r.kind = "divergent warp sync";

@@ -76,6 +76,7 @@ Fault Block::run() {
         std::int64_t next = policy_->pick();
         if (next < 0) {
             if (live_ == 0) break;
+            if (spinners_ != 0 && confirm_a_spinner()) continue;
             if (!mismatched_collectives()) fault_ = deadlock_fault();
             break;
         }
@@ -129,6 +130,7 @@ void Block::report_stop(const SimThread& t) const {
     } else if (t.state == ThreadState::Waiting) {
         e.why = t.wait == WaitKind::Barrier          ? StopReason::Barrier
                 : t.wait == WaitKind::WarpCollective ? StopReason::WarpCollective
+                : t.wait == WaitKind::Spin           ? StopReason::Preempted
                                                      : StopReason::Convergence;
     }
     for (Checker* c : observers_) c->on_thread_stop(e);
@@ -503,6 +505,7 @@ const char* wait_name(WaitKind kind) {
         case WaitKind::Barrier: return "a block barrier (__syncthreads)";
         case WaitKind::WarpCollective: return "a warp collective";
         case WaitKind::Convergence: return "a convergence point";
+        case WaitKind::Spin: return "a spin-wait (it polls memory that no thread able to run writes)";
         case WaitKind::None: break;
     }
     return "nothing";

@@ -48,7 +48,10 @@ enum class ThreadState : std::uint8_t {
     Abandoned,  // faulted; its fiber is never resumed nor unwound
 };
 
-enum class WaitKind : std::uint8_t { None, Barrier, WarpCollective, Convergence };
+// Spin: the thread polled the same one or two addresses many times without
+// storing anything (a spin-wait); it sleeps until someone writes what it
+// polls (see spin_waits.cpp).
+enum class WaitKind : std::uint8_t { None, Barrier, WarpCollective, Convergence, Spin };
 
 struct SimThread {
     Fiber fiber;
@@ -62,6 +65,18 @@ struct SimThread {
     std::uint64_t participants = 0;  // lanes that took part in its last collective
     std::uint64_t place = 0;  // where it waits to converge: call site and call path
     const void* entry_frame = nullptr;  // the frame that called the kernel
+    // Spin-wait detection: loads (and atomics that changed nothing) since the
+    // thread last stored, the addresses they touched once watched, and how
+    // many more it must make before it counts as spinning.
+    std::uint32_t loads_in_a_row = 0;
+    std::uint32_t spin_budget = 0;  // 0: the first budget
+    std::uintptr_t polled[2] = {0, 0};
+    // Atomics in a row that changed nothing and read one value of one word
+    // (a held lock's failed compare-and-swap loop), and where the last was.
+    std::uint32_t atomic_polls = 0;
+    std::uintptr_t atomic_polled = 0;
+    std::uint64_t atomic_seen = 0;
+    const void* atomic_poll_pc = nullptr;
 };
 
 // What the lanes of one warp contributed to a collective. Lanes whose masks
@@ -156,13 +171,32 @@ public:
         event.allocation_size = k.hi - k.lo;
         event.allocation_kind = k.kind;
     }
-    // A scheduling point at a shared/global memory access.
-    void access_point(const void* pc, bool writes) {
-        if (policy_->at_access(running_->id.linear, writes)) {
+    // A scheduling point at a shared/global memory access, before it is
+    // performed. An atomic's effect is told afterwards (atomic_performed).
+    void access_point(const void* pc, AccessKind kind, std::uintptr_t address) {
+        // Spin-waits are found here (spin_waits.cpp): the thread sleeps until
+        // a write to what it polls, so a spinning lane cannot hold up the
+        // lanes and warps it waits for.
+        SimThread& t = *running_;
+        if (kind == AccessKind::Read) {
+            if (++t.loads_in_a_row >= kSpinWatch) watch_load(address, pc);
+        } else if (kind == AccessKind::Write) {
+            t.loads_in_a_row = 0;
+            t.spin_budget = 0;
+        }
+        if (policy_->at_access(running_->id.linear, kind != AccessKind::Read)) {
             running_->wait_pc = pc;  // where it was preempted, for scheduling observers
             suspend_running();
         }
+        if (kind == AccessKind::Write && spinners_ != 0) {
+            running_->wait_pc = pc;  // what the writer is doing, for reports
+            wake_spinners(address, *running_);
+        }
     }
+    // An atomic that changed memory is a store; one that did not (a failed
+    // compare-and-swap, an atomicAdd of 0) is a load, as far as spinning goes.
+    // `seen`: the value it read (a lock held by another lane reads the same).
+    void atomic_performed(std::uintptr_t address, bool changed, std::uint64_t seen, const void* pc);
     [[noreturn]] void fail(FaultKind kind, std::string message);
     // Called before a global atomic (before any global access when a checker
     // needs blocks in order): see LaunchProgress.
@@ -189,6 +223,14 @@ private:
     void record_fault(FaultKind kind, std::string message);
     void misuse(const WarpMisuseEvent& event);
     bool mismatched_collectives();
+    // Spin-waits (spin_waits.cpp).
+    static constexpr std::uint32_t kSpinWatch = 1024;  // loads in a row before addresses are watched
+    static constexpr std::uint32_t kSpinFirst = 1024;  // then this many loads of <= 2 addresses: spinning
+    static constexpr std::uint32_t kSpinDoublings = 12;  // a spinner confirmed 4M loads long waits for good
+    void watch_load(std::uintptr_t address, const void* pc);
+    void wake_spinners(std::uintptr_t address, const SimThread& writer);
+    bool confirm_a_spinner();
+    void lock_held_by_own_warp(std::uintptr_t address, std::uint64_t old, const SimThread& writer);
     void report_stop(const SimThread& t) const;
     Fault deadlock_fault() const;
     std::uint64_t lane_bit(const SimThread& t) const { return std::uint64_t(1) << t.id.lane; }
@@ -239,6 +281,7 @@ private:
     std::vector<WarpState> warps_;
     SimThread* running_ = nullptr;
     std::uint32_t live_ = 0;
+    std::uint32_t spinners_ = 0;  // threads waiting as spinners
     std::uint32_t barrier_arrived_ = 0;
     std::uint32_t barrier_true_ = 0;
     const void* last_barrier_pc_ = nullptr;

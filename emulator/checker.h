@@ -145,6 +145,7 @@ enum class WarpMisuse : std::uint8_t {
     DifferentMasks,    // lanes named in a mask wait at a collective with another mask, and the
                        // block can go no further: the launch fails
     DivergentSites,    // lockstep (the sm_6x rule): lanes of one mask at different calls
+    IntraWarpSpin,     // lockstep: a lane spins until a lane of its own warp writes (hangs pre-Volta)
 };
 
 struct WarpMisuseEvent {

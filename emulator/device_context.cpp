@@ -40,6 +40,14 @@ void fence(FenceScope scope, const void* pc) {
     for (Checker* c : b.checkers()) c->on_fence(event);
 }
 
+void atomic_performed(const volatile void* address, bool changed, std::uint64_t seen, const void* pc) {
+    Worker* w = Worker::current();
+    if (w == nullptr || w->thread == nullptr) return;
+    const auto a = reinterpret_cast<std::uintptr_t>(address);
+    const auto space = classify(*w, a);
+    if (space && *space != MemorySpace::Constant) w->block->atomic_performed(a, changed, seen, pc);
+}
+
 void fail(FaultKind kind, const std::string& message) { block().fail(kind, message); }
 
 void print(const char* text, std::size_t length) { block().output().append(text, length); }

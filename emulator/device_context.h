@@ -45,7 +45,7 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     // Yield first: what checkers see next is then exactly the order in which
     // accesses take effect (an atomic runs right after this returns).
     if (*space != MemorySpace::Constant) {
-        b.access_point(pc, kind != AccessKind::Read);
+        b.access_point(pc, kind, a);
         const bool aligned = !natural || (a & (size - 1)) == 0;
         const bool static_shared_ok = *space == MemorySpace::Shared && aligned && w->in_static_shared(a) &&
                                       b.outside_guards(w->shared_offset(a), size);
@@ -65,6 +65,8 @@ std::uint64_t converged_lanes(const void* pc, std::uint64_t place);
 // The running thread's path of calls above `frame` (see Block::call_path).
 std::uint64_t call_path(const void* frame);
 void fence(FenceScope scope, const void* pc);
+// After an atomic was performed: whether it changed memory (spin detection).
+void atomic_performed(const volatile void* address, bool changed, std::uint64_t seen, const void* pc);
 [[noreturn]] void fail(FaultKind kind, const std::string& message);
 // Appends device printf output to the running block's buffer.
 void print(const char* text, std::size_t length);

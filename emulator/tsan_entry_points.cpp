@@ -58,61 +58,65 @@ SIMT_EXPORT void __tsan_atomic_thread_fence(int) {
 SIMT_EXPORT void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
 // Every atomic is observed as one atomic access, then performed seq_cst (a
-// stronger order than asked is always a valid execution).
+// stronger order than asked is always a valid execution), then whether it
+// changed memory is told (a failed compare-and-swap in a loop is a spin).
+#define SIMT_DONE(changed, seen) simt::device::atomic_performed(a, changed, std::uint64_t(seen), SIMT_PC)
+#define SIMT_FETCH_OP(BITS, T, NAME, CHANGED)                                                 \
+    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_##NAME(volatile T* a, T v, int) {              \
+        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
+        const T old = __atomic_fetch_##NAME(a, v, __ATOMIC_SEQ_CST);                          \
+        SIMT_DONE(CHANGED, old);                                                                \
+        return old;                                                                           \
+    }
 #define SIMT_ATOMICS(BITS, T)                                                                 \
     SIMT_EXPORT T __tsan_atomic##BITS##_load(const volatile T* a, int) {                     \
         observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                          \
+        const T v = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                     \
+        SIMT_DONE(false, v);                                                                  \
+        return v;                                                                             \
     }                                                                                         \
     SIMT_EXPORT void __tsan_atomic##BITS##_store(volatile T* a, T v, int) {                  \
         observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                             \
+        const T old = __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                            \
+        SIMT_DONE(old != v, old);                                                             \
     }                                                                                         \
     SIMT_EXPORT T __tsan_atomic##BITS##_exchange(volatile T* a, T v, int) {                  \
         observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                   \
+        const T old = __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                            \
+        SIMT_DONE(old != v, old);                                                              \
+        return old;                                                                           \
     }                                                                                         \
-    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_add(volatile T* a, T v, int) {                 \
-        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                    \
-    }                                                                                         \
-    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_sub(volatile T* a, T v, int) {                 \
-        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                    \
-    }                                                                                         \
-    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_and(volatile T* a, T v, int) {                 \
-        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                    \
-    }                                                                                         \
-    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_or(volatile T* a, T v, int) {                  \
-        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                     \
-    }                                                                                         \
-    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_xor(volatile T* a, T v, int) {                 \
-        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                    \
-    }                                                                                         \
-    SIMT_EXPORT T __tsan_atomic##BITS##_fetch_nand(volatile T* a, T v, int) {                \
-        observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                   \
-    }                                                                                         \
+    SIMT_FETCH_OP(BITS, T, add, v != 0)                                                       \
+    SIMT_FETCH_OP(BITS, T, sub, v != 0)                                                       \
+    SIMT_FETCH_OP(BITS, T, and, static_cast<T>(old & v) != old)                                            \
+    SIMT_FETCH_OP(BITS, T, or, static_cast<T>(old | v) != old)                                             \
+    SIMT_FETCH_OP(BITS, T, xor, v != 0)                                                       \
+    SIMT_FETCH_OP(BITS, T, nand, static_cast<T>(~(old & v)) != old)                                        \
     SIMT_EXPORT int __tsan_atomic##BITS##_compare_exchange_strong(volatile T* a, T* expected, \
                                                                   T desired, int, int) {      \
         observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,     \
-                                           __ATOMIC_SEQ_CST);                                 \
+        const T want = *expected;                                                             \
+        const bool ok = __atomic_compare_exchange_n(a, expected, desired, false,              \
+                                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
+        SIMT_DONE(ok && want != desired, *expected);                                          \
+        return ok;                                                                            \
     }                                                                                         \
     SIMT_EXPORT int __tsan_atomic##BITS##_compare_exchange_weak(volatile T* a, T* expected,   \
                                                                 T desired, int, int) {        \
         observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        return __atomic_compare_exchange_n(a, expected, desired, false, __ATOMIC_SEQ_CST,     \
-                                           __ATOMIC_SEQ_CST);                                 \
+        const T want = *expected;                                                             \
+        const bool ok = __atomic_compare_exchange_n(a, expected, desired, false,              \
+                                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
+        SIMT_DONE(ok && want != desired, *expected);                                          \
+        return ok;                                                                            \
     }                                                                                         \
     SIMT_EXPORT T __tsan_atomic##BITS##_compare_exchange_val(volatile T* a, T expected,       \
                                                              T desired, int, int) {           \
         observe(a, BITS / 8, AccessKind::Atomic, false, SIMT_PC);                             \
-        __atomic_compare_exchange_n(a, &expected, desired, false, __ATOMIC_SEQ_CST,           \
-                                    __ATOMIC_SEQ_CST);                                        \
+        const T want = expected;                                                              \
+        const bool ok = __atomic_compare_exchange_n(a, &expected, desired, false,             \
+                                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
+        SIMT_DONE(ok && want != desired, expected);                                           \
         return expected;                                                                      \
     }
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "emulator/engine.h"
 #include "emulator/options.h"
 #include "simt/embedding.h"
 
@@ -57,6 +58,19 @@ private:
     T* p_ = nullptr;
     std::size_t n_;
 };
+
+// Launches through the engine directly, so a fault's message can be read.
+template <class... A>
+LaunchOutcome run_on_engine(const char* name, void (*kernel)(A...), dim3 grid, dim3 block, A... args) {
+    auto body = [&] { kernel(args...); };
+    KernelLaunch l;
+    l.kernel_name = name;
+    l.grid = Dim3{grid.x, grid.y, grid.z};
+    l.block = Dim3{block.x, block.y, block.z};
+    l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
+    l.closure = &body;
+    return Engine::process().launch(l);
+}
 
 }  // namespace simt::test
 

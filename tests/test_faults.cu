@@ -36,25 +36,12 @@ __global__ void throws(int* out) {
 
 __global__ void fill_one(int* out) { out[threadIdx.x] = 1; }
 
-// Launches through the engine directly so the fault message can be read.
-template <class... A>
-simt::LaunchOutcome run_on_engine(const char* name, void (*kernel)(A...), dim3 grid, dim3 block, A... args) {
-    auto body = [&] { kernel(args...); };
-    simt::KernelLaunch l;
-    l.kernel_name = name;
-    l.grid = simt::Dim3{grid.x, grid.y, grid.z};
-    l.block = simt::Dim3{block.x, block.y, block.z};
-    l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
-    l.closure = &body;
-    return simt::Engine::process().launch(l);
-}
-
 }  // namespace
 
 TEST_CASE("a __syncthreads that only some threads reach is a deadlock naming every waiting thread and its line") {
     SIMT_EACH_MODE();
     simt::test::Managed<int> out(64);
-    const simt::LaunchOutcome r = run_on_engine("barrier_in_branch", barrier_in_branch, dim3(1), dim3(64), out.get());
+    const simt::LaunchOutcome r = simt::test::run_on_engine("barrier_in_branch", barrier_in_branch, dim3(1), dim3(64), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::Deadlock);
     const std::string& m = r.fault.message;
     CHECK_THAT(m, Catch::Contains("deadlock in kernel barrier_in_branch, block (0,0,0)"));
@@ -75,7 +62,7 @@ TEST_CASE("a deadlocked launch fails with a sticky error instead of hanging") {
 TEST_CASE("__trap() names the thread and line and fails the launch with cudaErrorLaunchFailure") {
     SIMT_EACH_MODE();
     simt::test::Managed<int> out(64);
-    const simt::LaunchOutcome r = run_on_engine("traps", traps, dim3(3), dim3(32), out.get());
+    const simt::LaunchOutcome r = simt::test::run_on_engine("traps", traps, dim3(3), dim3(32), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::Trap);
     CHECK_THAT(r.fault.message, Catch::Contains("kernel traps, thread (5,0,0) of block (1,0,0) (warp 0, lane 5) at test_faults.cu:25"));
     simt::cuda::reset_device(opts);
@@ -89,7 +76,7 @@ TEST_CASE("a failed device assert reports the expression, thread and line, and g
     SIMT_EACH_MODE();
     simt::test::Managed<int> in(32, 1);
     in[7] = -1;
-    const simt::LaunchOutcome r = run_on_engine("asserts", asserts, dim3(1), dim3(32), static_cast<const int*>(in.get()));
+    const simt::LaunchOutcome r = simt::test::run_on_engine("asserts", asserts, dim3(1), dim3(32), static_cast<const int*>(in.get()));
     REQUIRE(r.fault.kind == simt::FaultKind::Assert);
     CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:29"));
     CHECK_THAT(r.fault.message, Catch::Contains("thread: [7,0,0] Assertion `in[threadIdx.x] >= 0` failed"));
@@ -103,7 +90,7 @@ TEST_CASE("a failed device assert reports the expression, thread and line, and g
 TEST_CASE("an exception escaping a kernel thread is reported with its message and fails the launch") {
     SIMT_EACH_MODE();
     simt::test::Managed<int> out(8);
-    const simt::LaunchOutcome r = run_on_engine("throws", throws, dim3(1), dim3(8), out.get());
+    const simt::LaunchOutcome r = simt::test::run_on_engine("throws", throws, dim3(1), dim3(8), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::Exception);
     CHECK_THAT(r.fault.message, Catch::Contains("kernel throws threw an exception: bad input 42 in thread (2,0,0) of block (0,0,0)"));
 }
@@ -112,7 +99,7 @@ TEST_CASE("the first failing block decides the reported fault, whatever the numb
     for (unsigned threads : {1u, 2u, 4u}) {
         simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, 0, threads));
         simt::test::Managed<int> out(64);
-        const simt::LaunchOutcome r = run_on_engine("traps", traps, dim3(8), dim3(32), out.get());
+        const simt::LaunchOutcome r = simt::test::run_on_engine("traps", traps, dim3(8), dim3(32), out.get());
         CHECK_THAT(r.fault.message, Catch::Contains("block (1,0,0)"));
     }
 }
@@ -138,7 +125,7 @@ __global__ void dynamic_overrun(int* out) {
 TEST_CASE("a global write past the end of an allocation is reported, not performed, and fails the launch with cudaErrorIllegalAddress") {
     SIMT_EACH_MODE();
     simt::test::Managed<int> data(64, 0), neighbour(64, 7);
-    const simt::LaunchOutcome r = run_on_engine("write_past_end", write_past_end, dim3(1), dim3(64), data.get(), 64);
+    const simt::LaunchOutcome r = simt::test::run_on_engine("write_past_end", write_past_end, dim3(1), dim3(64), data.get(), 64);
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("invalid global write of size 4 in kernel write_past_end by thread (0,0,0) of block (0,0,0)"));
     CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:124"));
@@ -157,7 +144,7 @@ TEST_CASE("reading device memory after cudaFree is reported as an access to a fr
     REQUIRE(cudaMalloc(&data, 32 * sizeof(int)) == cudaSuccess);
     REQUIRE(cudaFree(data) == cudaSuccess);
     simt::test::Managed<int> out(32);
-    const simt::LaunchOutcome r = run_on_engine("read_freed", read_freed, dim3(1), dim3(32), static_cast<const int*>(data), out.get());
+    const simt::LaunchOutcome r = simt::test::run_on_engine("read_freed", read_freed, dim3(1), dim3(32), static_cast<const int*>(data), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("invalid global read of size 4 in kernel read_freed"));
     CHECK_THAT(r.fault.message, Catch::Contains("which was freed with cudaFree"));
@@ -207,7 +194,7 @@ TEST_CASE("a float4 store at an address that is not a multiple of 16 fails with 
     SIMT_EACH_MODE();
     simt::test::Managed<float4> in(16, make_float4(1.0f, 2.0f, 3.0f, 4.0f));
     simt::test::Managed<float> data(68, 0.0f);
-    const simt::LaunchOutcome r = run_on_engine("store_vec4", store_vec4, dim3(1), dim3(16), static_cast<const float4*>(in.get()), data.get() + 1);
+    const simt::LaunchOutcome r = simt::test::run_on_engine("store_vec4", store_vec4, dim3(1), dim3(16), static_cast<const float4*>(in.get()), data.get() + 1);
     REQUIRE(r.fault.kind == simt::FaultKind::MisalignedAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("misaligned global write of size 16 in kernel store_vec4 by thread ("));
     CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:187"));
@@ -233,7 +220,7 @@ TEST_CASE("the same float4 store at a 16-byte aligned address runs") {
 TEST_CASE("an int read at an odd offset of a __shared__ byte array is a misaligned shared access") {
     SIMT_EACH_MODE();
     simt::test::Managed<int> out(32);
-    const simt::LaunchOutcome r = run_on_engine("odd_shared_read", odd_shared_read, dim3(1), dim3(32), out.get());
+    const simt::LaunchOutcome r = simt::test::run_on_engine("odd_shared_read", odd_shared_read, dim3(1), dim3(32), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::MisalignedAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("misaligned shared read of size 4 in kernel odd_shared_read"));
     CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:195"));
@@ -279,7 +266,7 @@ __global__ void fill_rows(float* out) {
 TEST_CASE("an index past a static __shared__ array is reported with the array's name and size and is not performed") {
     SIMT_EACH_MODE();
     simt::test::Managed<float> in(64, 1.0f), out(64, 0.0f);
-    const simt::LaunchOutcome r = run_on_engine("shift_left", shift_left, dim3(1), dim3(64), static_cast<const float*>(in.get()), out.get());
+    const simt::LaunchOutcome r = simt::test::run_on_engine("shift_left", shift_left, dim3(1), dim3(64), static_cast<const float*>(in.get()), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds shared read of size 4 in kernel shift_left by thread (63,0,0)"));
     CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:260"));
@@ -302,7 +289,7 @@ TEST_CASE("the guarded shift reads only inside its tile") {
 TEST_CASE("a write one row past a 2-D __shared__ tile is out of bounds, not a write into the next variable") {
     SIMT_EACH_MODE();
     simt::test::Managed<float> out(16, 0.0f);
-    const simt::LaunchOutcome r = run_on_engine("fill_rows", fill_rows, dim3(1), dim3(16), out.get());
+    const simt::LaunchOutcome r = simt::test::run_on_engine("fill_rows", fill_rows, dim3(1), dim3(16), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds shared write of size 4 in kernel fill_rows"));
     CHECK_THAT(r.fault.message, Catch::Contains("of __shared__ fill_rows::rows (256 bytes)"));

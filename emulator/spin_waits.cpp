@@ -1,0 +1,112 @@
+// Spin-waits: a thread that polls the same one or two addresses many times
+// without storing anything waits for another thread to write them (a flag,
+// a lock, a grid barrier's counter). It then sleeps until one of those
+// addresses is written, so the thread it waits for gets to run whatever the
+// policy: a lockstep warp no longer spins forever ahead of the lane that
+// would set the flag. If nothing can run and only spinners remain, one of
+// them is confirmed by letting it spin far longer; if still nobody writes,
+// the block reports the wait (naming the spinners) rather than hang.
+#include "emulator/block.h"
+
+namespace simt {
+namespace {
+
+// Two addresses poll the same thing when they share an 8-byte word.
+bool same_word(std::uintptr_t a, std::uintptr_t b) { return (a >> 3) == (b >> 3); }
+
+}  // namespace
+
+void Block::atomic_performed(std::uintptr_t address, bool changed, std::uint64_t seen, const void* pc) {
+    SimThread& t = *running_;
+    if (!changed) {
+        // A lock-free retry loop fails on a new value each time; a held lock
+        // shows the same one.
+        t.atomic_polls = same_word(address, t.atomic_polled) && seen == t.atomic_seen ? t.atomic_polls + 1 : 1;
+        t.atomic_polled = address;
+        t.atomic_seen = seen;
+        t.atomic_poll_pc = pc;
+        if (++t.loads_in_a_row >= kSpinWatch) watch_load(address, pc);
+        return;
+    }
+    if (info_.lockstep) {
+        t.wait_pc = pc;
+        lock_held_by_own_warp(address, seen, t);
+    }
+    t.atomic_polls = 0;
+    t.loads_in_a_row = 0;
+    t.spin_budget = 0;
+    if (spinners_ != 0) {
+        t.wait_pc = pc;
+        wake_spinners(address, t);
+    }
+}
+
+// Past kSpinWatch loads in a row: are they all of at most two words?
+void Block::watch_load(std::uintptr_t address, const void* pc) {
+    SimThread& t = *running_;
+    if (t.loads_in_a_row == kSpinWatch) {
+        t.polled[0] = address;
+        t.polled[1] = address;
+        return;
+    }
+    if (!same_word(address, t.polled[0]) && !same_word(address, t.polled[1])) {
+        if (same_word(t.polled[0], t.polled[1])) {
+            t.polled[1] = address;
+        } else {
+            t.loads_in_a_row = 0;  // a third word: a loop that reads data, not a spin
+            t.spin_budget = 0;
+            return;
+        }
+    }
+    if (t.loads_in_a_row < kSpinWatch + (kSpinFirst << t.spin_budget)) return;
+    t.loads_in_a_row = 0;
+    ++spinners_;
+    wait(WaitKind::Spin, pc);
+}
+
+void Block::wake_spinners(std::uintptr_t address, const SimThread& writer) {
+    for (SimThread& t : threads_) {
+        if (t.state != ThreadState::Waiting || t.wait != WaitKind::Spin) continue;
+        if (!same_word(address, t.polled[0]) && !same_word(address, t.polled[1])) continue;
+        // Before Volta a diverged warp runs one path at a time: a lane that
+        // spins until another lane of its warp, on another path, writes
+        // never sees the write.
+        if (info_.lockstep && t.id.warp == writer.id.warp)
+            misuse(WarpMisuseEvent{t.id, WarpMisuse::IntraWarpSpin, 0, t.wait_pc, writer.wait_pc, writer.id.lane});
+        --spinners_;
+        set_ready(t);
+    }
+}
+
+// Lockstep: `writer` changes a word that lanes of its own warp keep failing
+// to take (a spin lock taken inside one warp). Before Volta the failing lanes
+// loop while the holder waits for them to reconverge, so it never releases.
+// `old` is the value the write replaced: it releases the lanes that kept
+// reading exactly that value.
+void Block::lock_held_by_own_warp(std::uintptr_t address, std::uint64_t old, const SimThread& writer) {
+    constexpr std::uint32_t kPolls = 3;  // failed attempts in a row: a loop, not a one-off
+    const std::uint32_t first = writer.id.warp * options_.warp_size;
+    for (std::uint64_t lanes = warps_[writer.id.warp].present & ~lane_bit(writer); lanes != 0; lanes &= lanes - 1) {
+        const SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
+        if (t.state == ThreadState::Exited || t.atomic_polls < kPolls || t.loads_in_a_row < kPolls) continue;
+        if (!same_word(address, t.atomic_polled) || t.atomic_seen != old) continue;
+        misuse(WarpMisuseEvent{t.id, WarpMisuse::IntraWarpSpin, 0, t.atomic_poll_pc, writer.wait_pc, writer.id.lane});
+        return;  // one report per release
+    }
+}
+
+// Nothing is ready and some threads spin: let the first spinner not yet
+// confirmed spin twice as long. False when every spinner was confirmed.
+bool Block::confirm_a_spinner() {
+    for (SimThread& t : threads_) {
+        if (t.state != ThreadState::Waiting || t.wait != WaitKind::Spin) continue;
+        if (t.spin_budget >= kSpinDoublings) continue;
+        ++t.spin_budget;
+        --spinners_;
+        set_ready(t);
+        return true;
+    }
+    return false;
+}
+
+}  // namespace simt

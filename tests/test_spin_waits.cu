@@ -1,0 +1,157 @@
+// Spin-waits: a thread that polls memory until another thread writes it gets
+// there in both modes (the spinner sleeps until the write), lockstep mode
+// reports the waits that hang before Volta (a lane waiting for a lane of its
+// own warp), and a spin nobody can end is reported, never hung on.
+#include "support.h"
+
+#include "checkers/hazard_log.h"
+#include "emulator/symbolizer.h"
+
+namespace {
+
+// Lane 0 waits for lane 1 of its own warp.
+__global__ void same_warp_flag(int* out) {
+    __shared__ volatile int flag;
+    if (threadIdx.x == 0) flag = 0;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        while (flag == 0) {
+        }
+        out[0] = 1;
+    } else if (threadIdx.x == 1) {
+        flag = 1;
+        out[1] = 2;
+    }
+}
+
+// Warp 1 waits for warp 0, which first does some work.
+__global__ void other_warp_flag(const int* in, int* out) {
+    __shared__ volatile int ready;
+    __shared__ int sum;
+    if (threadIdx.x == 0) ready = 0;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        int s = 0;
+        for (int i = 0; i < 64; ++i) s += in[i];
+        sum = s;
+        __threadfence_block();
+        ready = 1;
+    }
+    if (threadIdx.x / warpSize == 1) {
+        while (ready == 0) {
+        }
+        out[threadIdx.x] = sum;
+    }
+}
+
+__device__ int lock = 0;
+__device__ int guarded = 0;
+// The naive lock taken by every lane of a warp: a lane holds it while the
+// others of its warp retry.
+__global__ void warp_spin_lock() {
+    while (atomicCAS(&lock, 0, 1) != 0) {
+    }
+    guarded += 1;
+    __threadfence();
+    atomicExch(&lock, 0);
+}
+
+// The CUDA guide's compare-and-swap loop: lock-free, fine before Volta.
+__device__ double cas_add(double* address, double val) {
+    auto* a = reinterpret_cast<unsigned long long*>(address);
+    unsigned long long old = *a, assumed;
+    do {
+        assumed = old;
+        old = atomicCAS(a, assumed, __double_as_longlong(val + __longlong_as_double(assumed)));
+    } while (assumed != old);
+    return __longlong_as_double(old);
+}
+__global__ void cas_sum(double* s) { cas_add(s, 1.0); }
+
+__global__ void nobody_sets_it(volatile int* flag, int* out) {
+    if (threadIdx.x == 0) {
+        while (*flag == 0) {
+        }
+    }
+    out[threadIdx.x] = 1;
+}
+
+std::vector<simt::check::HazardGroup> hazards(cudaError_t expected = cudaSuccess) {
+    REQUIRE(cudaDeviceSynchronize() == expected);
+    return simt::cuda::last_launch_hazards();
+}
+
+}  // namespace
+
+TEST_CASE("a lane spinning on a flag another lane of its warp sets finishes; lockstep reports the pre-Volta hang") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::reset_device(opts, simt::test::warp_sync_only());
+    simt::test::Managed<int> out(2, 0);
+    same_warp_flag<<<1, 32>>>(out);
+    const auto h = hazards();
+    CHECK(out[0] == 1);
+    CHECK(out[1] == 2);
+    if (simt_mode_ == simt::ScheduleMode::Independent) {
+        CHECK(h.empty());  // Volta and later: independent thread scheduling
+    } else {
+        REQUIRE(h.size() == 1);
+        const auto& r = h[0].example;
+        CHECK(r.kind == "intra-warp spin-wait");
+        CHECK(r.current.who.lane == 0);
+        CHECK(r.previous.who.lane == 1);
+        CHECK_THAT(simt::describe(r.current.pc), Catch::EndsWith("test_spin_waits.cu:18"));
+        CHECK_THAT(simt::describe(r.previous.pc), Catch::EndsWith("test_spin_waits.cu:22"));
+    }
+}
+
+TEST_CASE("a warp spinning on a flag another warp sets finishes with no report in both modes") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::reset_device(opts, simt::test::warp_sync_only());
+    const int ws = int(simt_warp_);
+    simt::test::Managed<int> in(64, 2), out(2 * ws, 0);
+    other_warp_flag<<<1, 2 * ws>>>(in, out);
+    CHECK(hazards().empty());
+    for (int t = ws; t < 2 * ws; ++t) CHECK(out[t] == 128);
+}
+
+TEST_CASE("the naive spin lock inside one warp is reported in lockstep mode and counts right in its mode") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::warp_sync_only());
+    const int zero = 0;
+    REQUIRE(cudaMemcpyToSymbol(lock, &zero, sizeof zero) == cudaSuccess);
+    REQUIRE(cudaMemcpyToSymbol(guarded, &zero, sizeof zero) == cudaSuccess);
+    warp_spin_lock<<<2, 32>>>();
+    const auto h = hazards();
+    int total = 0;
+    REQUIRE(cudaMemcpyFromSymbol(&total, guarded, sizeof total) == cudaSuccess);
+    CHECK(total == 64);
+    if (simt_mode_ == simt::ScheduleMode::Independent) {
+        CHECK(h.empty());
+    } else {
+        REQUIRE(h.size() == 1);
+        CHECK(h[0].example.kind == "intra-warp spin-wait");
+        CHECK_THAT(simt::describe(h[0].example.current.pc), Catch::EndsWith("test_spin_waits.cu:52"));
+        CHECK_THAT(simt::describe(h[0].example.previous.pc), Catch::EndsWith("test_spin_waits.cu:56"));
+    }
+}
+
+TEST_CASE("the CUDA guide's compare-and-swap loop is not a spin-wait in either mode") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::reset_device(opts, simt::test::warp_sync_only());
+    simt::test::Managed<double> sum(1, 0.0);
+    cas_sum<<<2, 64>>>(sum);
+    CHECK(hazards().empty());
+    CHECK(sum[0] == 128.0);
+}
+
+TEST_CASE("a thread spinning on a flag nobody writes is reported as a deadlock with its line, not hung on") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> flag(1, 0), out(64, 0);
+    const simt::LaunchOutcome r = simt::test::run_on_engine("nobody_sets_it", nobody_sets_it, dim3(1), dim3(64),
+                                                            static_cast<volatile int*>(flag.get()), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::Deadlock);
+    const std::string& message = r.fault.message;
+    CHECK_THAT(message, Catch::Contains("spin-wait"));
+    CHECK_THAT(message, Catch::Contains("test_spin_waits.cu:73"));
+    CHECK_THAT(message, Catch::Contains("threads 0"));
+}
