@@ -128,7 +128,7 @@ TEST_CASE("a global write past the end of an allocation is reported, not perform
     const simt::LaunchOutcome r = simt::test::run_on_engine("write_past_end", write_past_end, dim3(1), dim3(64), data.get(), 64);
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("invalid global write of size 4 in kernel write_past_end by thread (0,0,0) of block (0,0,0)"));
-    CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:124"));
+    CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:111"));
     CHECK_THAT(r.fault.message, Catch::Contains("is 0 bytes past the end of allocation #1 (256 bytes at"));
     CHECK_THAT(r.fault.message, Catch::EndsWith("the access was not performed"));
     for (int i = 0; i < 64; ++i) REQUIRE(neighbour[i] == 7);  // nothing was corrupted
@@ -197,7 +197,7 @@ TEST_CASE("a float4 store at an address that is not a multiple of 16 fails with 
     const simt::LaunchOutcome r = simt::test::run_on_engine("store_vec4", store_vec4, dim3(1), dim3(16), static_cast<const float4*>(in.get()), data.get() + 1);
     REQUIRE(r.fault.kind == simt::FaultKind::MisalignedAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("misaligned global write of size 16 in kernel store_vec4 by thread ("));
-    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:187"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:174"));
     CHECK_THAT(r.fault.message, Catch::Contains("of allocation #2) is not a multiple of 16"));
     CHECK_THAT(r.fault.message, Catch::EndsWith("the access was not performed"));
     CHECK(data[1] == 0.0f);  // the faulting thread wrote nothing
@@ -223,7 +223,7 @@ TEST_CASE("an int read at an odd offset of a __shared__ byte array is a misalign
     const simt::LaunchOutcome r = simt::test::run_on_engine("odd_shared_read", odd_shared_read, dim3(1), dim3(32), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::MisalignedAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("misaligned shared read of size 4 in kernel odd_shared_read"));
-    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:195"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:182"));
 }
 
 TEST_CASE("fields of a packed struct are not misaligned accesses: the compiler splits them") {
@@ -269,7 +269,7 @@ TEST_CASE("an index past a static __shared__ array is reported with the array's 
     const simt::LaunchOutcome r = simt::test::run_on_engine("shift_left", shift_left, dim3(1), dim3(64), static_cast<const float*>(in.get()), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds shared read of size 4 in kernel shift_left by thread (63,0,0)"));
-    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:260"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:247"));
     CHECK_THAT(r.fault.message, Catch::Contains("byte offset 256 of __shared__ shift_left::tile (256 bytes): it ends 4 bytes past the array"));
     simt::cuda::reset_device(opts);
     simt::test::Managed<float> in2(64, 1.0f), out2(64, 0.0f);
@@ -293,5 +293,5 @@ TEST_CASE("a write one row past a 2-D __shared__ tile is out of bounds, not a wr
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds shared write of size 4 in kernel fill_rows"));
     CHECK_THAT(r.fault.message, Catch::Contains("of __shared__ fill_rows::rows (256 bytes)"));
-    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:272"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:259"));
 }
