@@ -21,25 +21,11 @@ std::string hex(std::uint64_t v) {
 
 }  // namespace
 
-void LaunchProgress::finished(std::uint64_t block) {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        done_[block] = true;
-        while (prefix_ < done_.size() && done_[prefix_]) ++prefix_;
-    }
-    changed_.notify_all();
-}
-
-void LaunchProgress::wait_for_blocks_below(std::uint64_t block) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return prefix_ >= block; });
-}
-
 Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker)
     : launch_(context.launch), info_(context.info),
       block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
       checkers_(context.checkers), observers_(context.schedule_observers), memory_(context.memory), guards_(context.guards), worker_(worker),
-      progress_(context.progress), block_linear_(block_linear),
+      turns_(context.turns), block_linear_(block_linear),
       global_in_block_order_(context.global_in_block_order) {
     const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
@@ -64,18 +50,29 @@ Block::~Block() {
         if (t.fiber.stack().base != nullptr) worker_.stacks().release(t.fiber.stack());
 }
 
-Fault Block::run() {
-    for (SimThread& t : threads_) {
-        t.fiber.prepare(worker_.stacks().acquire(), &Block::thread_main, this);
-        set_ready(t);
-    }
-    live_ = std::uint32_t(threads_.size());
+RunEnd Block::run() {
     worker_.block = this;
-    for (Checker* c : checkers_) c->on_block_begin(info_, block_index_);
+    if (!started_) {
+        started_ = true;
+        for (SimThread& t : threads_) {
+            t.fiber.prepare(worker_.stacks().acquire(), &Block::thread_main, this);
+            set_ready(t);
+        }
+        live_ = std::uint32_t(threads_.size());
+        for (Checker* c : checkers_) c->on_block_begin(info_, block_index_);
+    } else if (stalled_ && !resume_after_stall()) {
+        worker_.block = nullptr;
+        return RunEnd::Stalled;
+    }
     while (!fault_) {
-        std::int64_t next = policy_->pick();
+        const std::int64_t next = policy_->pick();
         if (next < 0) {
             if (live_ == 0) break;
+            if (spinners_ != 0 && spins_on_global()) {
+                stall();  // another block may write what they poll
+                worker_.block = nullptr;
+                return RunEnd::Stalled;
+            }
             if (spinners_ != 0 && confirm_a_spinner()) continue;
             if (!mismatched_collectives()) fault_ = deadlock_fault();
             break;
@@ -93,7 +90,12 @@ Fault Block::run() {
     if (!fault_)
         for (Checker* c : checkers_) c->on_block_end(info_, block_index_);
     worker_.block = nullptr;
-    return fault_;
+    return RunEnd::Done;
+}
+
+void Block::await_turn() {
+    turns_.wait_for_turn(block_linear_);
+    has_turn_ = true;
 }
 
 void Block::thread_main(void* self) {

@@ -15,6 +15,7 @@
 #include "emulator/fiber.h"
 #include "emulator/global_memory.h"
 #include "emulator/launch.h"
+#include "emulator/launch_turns.h"
 #include "emulator/options.h"
 #include "emulator/schedule_policy.h"
 #include "emulator/static_shared_guards.h"
@@ -23,22 +24,10 @@ namespace simt {
 
 class Worker;
 
-// Which blocks of a launch have finished. A block's first global atomic waits
-// until every lower-numbered block has finished, so atomics from different
-// blocks take effect in block order whatever the number of workers: the
-// results (and the values atomics return) are the same for any --threads.
-// Lower blocks were claimed first, so they are running or done: no cycle.
-class LaunchProgress {
-public:
-    explicit LaunchProgress(std::uint64_t blocks) : done_(blocks, false) {}
-    void finished(std::uint64_t block);
-    void wait_for_blocks_below(std::uint64_t block);
-
-private:
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::vector<bool> done_;
-    std::uint64_t prefix_ = 0;  // blocks [0, prefix_) have all finished
+// Why Block::run returned.
+enum class RunEnd : std::uint8_t {
+    Done,     // every thread exited, or the block faulted (fault())
+    Stalled,  // only spinners on global memory and threads waiting for them remain
 };
 
 enum class ThreadState : std::uint8_t {
@@ -71,6 +60,7 @@ struct SimThread {
     std::uint32_t loads_in_a_row = 0;
     std::uint32_t spin_budget = 0;  // 0: the first budget
     std::uintptr_t polled[2] = {0, 0};
+    std::uint64_t polled_value[2] = {0, 0};  // what they held when the block stalled
     // Atomics in a row that changed nothing and read one value of one word
     // (a held lock's failed compare-and-swap loop), and where the last was.
     std::uint32_t atomic_polls = 0;
@@ -100,7 +90,7 @@ struct LaunchContext {
     const EngineOptions& options;
     const std::vector<Checker*>& checkers;
     const GlobalMemory& memory;
-    LaunchProgress* progress;  // nullptr when blocks run one at a time, in order
+    LaunchTurns& turns;
     const std::vector<Checker*>& schedule_observers;  // checkers that want scheduling events
     const StaticSharedGuards* guards;  // nullptr when the layout is unknown
     bool global_in_block_order;        // every global access waits like an atomic
@@ -113,9 +103,14 @@ public:
     Block(const Block&) = delete;
     Block& operator=(const Block&) = delete;
 
-    // Runs every thread to completion, or until the first fault.
-    Fault run();
+    // Runs every thread to completion or until the first fault (Done), or
+    // until it can only wait for another block (Stalled: its OS thread calls
+    // run() again when it is the block's turn).
+    RunEnd run();
+    const Fault& fault() const { return fault_; }
     std::string& output() { return output_; }
+    // The launch is deadlocked: a stalled block records why and is done.
+    void give_up(bool residency_exhausted);
 
     // ---- called from inside a simulated thread ----
     SimThread& current() { return *running_; }
@@ -199,13 +194,10 @@ public:
     void atomic_performed(std::uintptr_t address, bool changed, std::uint64_t seen, const void* pc);
     [[noreturn]] void fail(FaultKind kind, std::string message);
     // Called before a global atomic (before any global access when a checker
-    // needs blocks in order): see LaunchProgress.
+    // needs blocks in order): see LaunchTurns.
     bool global_in_block_order() const { return global_in_block_order_; }
     void order_global_access() {
-        if (progress_ != nullptr && !atomics_ordered_) {
-            progress_->wait_for_blocks_below(block_linear_);
-            atomics_ordered_ = true;
-        }
+        if (!has_turn_) await_turn();
     }
     unsigned warp_size() const { return options_.warp_size; }
 
@@ -230,6 +222,10 @@ private:
     void watch_load(std::uintptr_t address, const void* pc);
     void wake_spinners(std::uintptr_t address, const SimThread& writer);
     bool confirm_a_spinner();
+    bool spins_on_global() const;
+    void stall();
+    bool resume_after_stall();
+    void await_turn();
     void lock_held_by_own_warp(std::uintptr_t address, std::uint64_t old, const SimThread& writer);
     void report_stop(const SimThread& t) const;
     Fault deadlock_fault() const;
@@ -272,9 +268,12 @@ private:
     unsigned next_known_ = 0;
     unsigned last_known_ = kNoAllocation;
     Worker& worker_;
-    LaunchProgress* progress_;
+    LaunchTurns& turns_;
     std::uint64_t block_linear_;
-    bool atomics_ordered_ = false;
+    bool has_turn_ = false;
+    bool started_ = false;
+    bool stalled_ = false;
+    bool ran_since_stall_ = true;
     bool global_in_block_order_;
     std::unique_ptr<SchedulePolicy> policy_;
     std::vector<SimThread> threads_;

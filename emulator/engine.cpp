@@ -4,9 +4,12 @@
 #include <atomic>
 #include <mutex>
 #include <sstream>
+#include <functional>
+#include <optional>
 #include <thread>
 
 #include "emulator/block.h"
+#include "emulator/launch_turns.h"
 #include "emulator/worker.h"
 
 namespace simt {
@@ -86,33 +89,55 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
         std::string output;
     };
     std::vector<BlockResult> results(blocks);
-    std::atomic<std::uint64_t> next{0};
     // Blocks after the first failing one are not started; blocks before it
     // always run, so which fault is reported does not depend on the workers.
     std::atomic<std::uint64_t> first_failure{blocks};
     const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
-    // With one worker blocks already run in order; no waiting is needed.
-    std::unique_ptr<LaunchProgress> progress = workers > 1 ? std::make_unique<LaunchProgress>(blocks) : nullptr;
-    const LaunchContext context{l, info, options_, checkers_, memory_, progress.get(), schedule_observers_, guards_.get(),
+    LaunchTurns turns(blocks, limits_.resident_blocks(l.block.volume()));
+    const LaunchContext context{l, info, options_, checkers_, memory_, turns, schedule_observers_, guards_.get(),
                                 global_in_block_order_};
-    auto job = [&](Worker& worker) {
+    // Threads able to start blocks: one always remains while blocks wait to
+    // be started, so a block waiting for a later one is never waited on forever.
+    std::atomic<unsigned> starters{workers};
+    std::function<void(Worker&)> job = [&](Worker& worker) {
         for (;;) {
-            const std::uint64_t b = next.fetch_add(1);
-            if (b >= blocks) return;
-            if (b > first_failure.load()) {
-                if (progress) progress->finished(b);  // skipped, so nobody waits for it
-                continue;
+            bool all_claimed = false;
+            std::optional<std::uint64_t> claimed;
+            for (;;) {
+                const std::uint64_t seen = turns.changes();
+                claimed = turns.claim(first_failure.load(), all_claimed);
+                if (claimed || all_claimed) break;
+                turns.wait_for_change(seen);  // as many blocks resident as fit: wait for one to end
             }
+            if (!claimed) break;
+            const std::uint64_t b = *claimed;
             Block block(context, b, worker);
-            results[b].fault = block.run();
+            RunEnd end = block.run();
+            while (end == RunEnd::Stalled) {
+                // This thread stays with the block (its fibers and shared
+                // memory live here); another one starts the remaining blocks.
+                if (starters.fetch_sub(1) == 1 && turns.unclaimed_left()) {
+                    starters.fetch_add(1);
+                    pool_->lend(job);
+                }
+                const bool resumed = turns.wait_to_resume(b);
+                starters.fetch_add(1);
+                if (!resumed) {
+                    block.give_up(turns.residency_exhausted());
+                    break;
+                }
+                end = block.run();
+            }
+            results[b].fault = block.fault();
             results[b].output = std::move(block.output());
-            if (progress) progress->finished(b);
+            turns.finished(b);
             if (results[b].fault) {
                 std::uint64_t seen = first_failure.load();
                 while (b < seen && !first_failure.compare_exchange_weak(seen, b)) {
                 }
             }
         }
+        starters.fetch_sub(1);
     };
     pool_->run(workers, job);
 

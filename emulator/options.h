@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 
 namespace simt {
@@ -38,6 +39,15 @@ struct DeviceLimits {
     std::size_t shared_per_block_optin = 227 * 1024;   // with cudaFuncSetAttribute
     std::size_t constant_bytes = 64 * 1024;
     std::size_t global_bytes = std::size_t(16) << 30;
+    // Residency: blocks that wait for other blocks make progress only while
+    // all of them fit on the device at once.
+    unsigned multiprocessors = 132;
+    unsigned max_threads_per_multiprocessor = 2048;
+    unsigned max_blocks_per_multiprocessor = 32;
+    std::uint64_t resident_blocks(std::uint64_t threads_per_block) const {
+        const std::uint64_t by_threads = max_threads_per_multiprocessor / (threads_per_block == 0 ? 1 : threads_per_block);
+        return std::uint64_t(multiprocessors) * std::min<std::uint64_t>(max_blocks_per_multiprocessor, by_threads);
+    }
 };
 
 }  // namespace simt

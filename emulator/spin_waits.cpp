@@ -8,11 +8,21 @@
 // the block reports the wait (naming the spinners) rather than hang.
 #include "emulator/block.h"
 
+#include <cstring>
+
+#include "emulator/worker.h"
+
 namespace simt {
 namespace {
 
 // Two addresses poll the same thing when they share an 8-byte word.
 bool same_word(std::uintptr_t a, std::uintptr_t b) { return (a >> 3) == (b >> 3); }
+
+std::uint64_t word_at(std::uintptr_t a) {
+    std::uint64_t v;
+    std::memcpy(&v, reinterpret_cast<const void*>(a & ~std::uintptr_t(7)), sizeof v);
+    return v;
+}
 
 }  // namespace
 
@@ -107,6 +117,65 @@ bool Block::confirm_a_spinner() {
         return true;
     }
     return false;
+}
+
+}  // namespace simt
+
+namespace simt {
+
+// Spinners that poll global memory may wait for another block.
+bool Block::spins_on_global() const {
+    for (const SimThread& t : threads_) {
+        if (t.state != ThreadState::Waiting || t.wait != WaitKind::Spin) continue;
+        for (std::uintptr_t a : t.polled)
+            if (!worker_.in_static_shared(a) && !worker_.in_dynamic_shared(a)) return true;
+    }
+    return false;
+}
+
+// Parks the block: what its spinners poll is noted, and the turn passes on
+// (LaunchTurns) so that other blocks, possibly the one they wait for, run.
+void Block::stall() {
+    for (SimThread& t : threads_) {
+        if (t.state != ThreadState::Waiting || t.wait != WaitKind::Spin) continue;
+        t.polled_value[0] = word_at(t.polled[0]);
+        t.polled_value[1] = word_at(t.polled[1]);
+    }
+    stalled_ = true;
+    has_turn_ = false;
+    turns_.stalled(block_linear_, ran_since_stall_);
+    ran_since_stall_ = false;
+}
+
+// Back on its turn: spinners whose words changed go on; if none changed, one
+// unconfirmed spinner spins longer (a bounded spin may end by itself). False:
+// nothing to run, the block stalls again at once without progress.
+bool Block::resume_after_stall() {
+    stalled_ = false;
+    has_turn_ = true;
+    bool woke = false;
+    for (SimThread& t : threads_) {
+        if (t.state != ThreadState::Waiting || t.wait != WaitKind::Spin) continue;
+        if (word_at(t.polled[0]) == t.polled_value[0] && word_at(t.polled[1]) == t.polled_value[1]) continue;
+        --spinners_;
+        set_ready(t);
+        woke = true;
+    }
+    if (woke || confirm_a_spinner()) {
+        ran_since_stall_ = true;
+        return true;
+    }
+    stall();
+    return false;
+}
+
+void Block::give_up(bool residency_exhausted) {
+    fault_ = deadlock_fault();
+    fault_.message += residency_exhausted
+                          ? "\n  the blocks it waits for cannot start: a GPU keeps only " +
+                                std::to_string(turns_.resident_limit()) +
+                                " blocks of this shape resident, and every one of them waits"
+                          : "\n  no block of the launch that can still run writes what they poll";
 }
 
 }  // namespace simt

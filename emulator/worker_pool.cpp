@@ -2,7 +2,8 @@
 
 namespace simt {
 
-WorkerPool::WorkerPool(unsigned workers, std::size_t stack_size, std::size_t dynamic_shared_bytes) {
+WorkerPool::WorkerPool(unsigned workers, std::size_t stack_size, std::size_t dynamic_shared_bytes)
+    : stack_size_(stack_size), dynamic_shared_bytes_(dynamic_shared_bytes) {
     if (workers == 0) workers = 1;
     for (unsigned i = 0; i < workers; ++i)
         workers_.push_back(std::make_unique<Worker>(stack_size, dynamic_shared_bytes));
@@ -37,6 +38,30 @@ void WorkerPool::run(unsigned count, const std::function<void(Worker&)>& job) {
         done_.wait(lock, [&] { return finished_ == wanted_; });
         job_ = nullptr;
     }
+    // Lent threads may lend more while they run: join until none is left.
+    for (;;) {
+        std::thread t;
+        {
+            std::lock_guard<std::mutex> lock(lent_mutex_);
+            if (lent_threads_.empty()) break;
+            t = std::move(lent_threads_.back());
+            lent_threads_.pop_back();
+        }
+        t.join();
+    }
+    std::lock_guard<std::mutex> lock(lent_mutex_);
+    lent_workers_.clear();
+}
+
+void WorkerPool::lend(const std::function<void(Worker&)>& job) {
+    std::lock_guard<std::mutex> lock(lent_mutex_);
+    lent_workers_.push_back(std::make_unique<Worker>(stack_size_, dynamic_shared_bytes_));
+    Worker* worker = lent_workers_.back().get();
+    lent_threads_.emplace_back([worker, &job] {
+        worker->attach();
+        job(*worker);
+        worker->detach();
+    });
 }
 
 void WorkerPool::loop(unsigned index) {

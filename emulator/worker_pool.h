@@ -22,8 +22,13 @@ public:
     WorkerPool& operator=(const WorkerPool&) = delete;
 
     unsigned size() const { return unsigned(workers_.size()); }
-    // Runs job(worker) on `count` workers (1 <= count <= size()) and waits.
+    // Runs job(worker) on `count` workers (1 <= count <= size()) and waits,
+    // also for the threads lent meanwhile.
     void run(unsigned count, const std::function<void(Worker&)>& job);
+    // From inside run's job: runs it once more on an extra OS thread with a
+    // worker of its own (a thread of the job must stay with a block that
+    // waits for another block, and someone has to start that one).
+    void lend(const std::function<void(Worker&)>& job);
 
 private:
     void loop(unsigned index);
@@ -37,6 +42,11 @@ private:
     unsigned finished_ = 0;
     std::uint64_t generation_ = 0;
     bool stopping_ = false;
+    std::size_t stack_size_;
+    std::size_t dynamic_shared_bytes_;
+    std::mutex lent_mutex_;
+    std::vector<std::unique_ptr<Worker>> lent_workers_;
+    std::vector<std::thread> lent_threads_;
 };
 
 }  // namespace simt

@@ -155,3 +155,108 @@ TEST_CASE("a thread spinning on a flag nobody writes is reported as a deadlock w
     CHECK_THAT(message, Catch::Contains("test_spin_waits.cu:73"));
     CHECK_THAT(message, Catch::Contains("threads 0"));
 }
+
+namespace {
+
+__device__ unsigned arrived = 0;
+
+// A hand-written grid barrier: every block arrives, then waits for all.
+__global__ void grid_barrier_shift(int* a, int* b) {
+    const int t = blockIdx.x * blockDim.x + threadIdx.x;
+    a[t] = t;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        __threadfence();
+        atomicAdd(&arrived, 1u);
+        while (atomicAdd(&arrived, 0u) < gridDim.x) {
+        }
+    }
+    __syncthreads();
+    b[t] = a[(t + blockDim.x) % (gridDim.x * blockDim.x)];
+}
+
+// Block 0 waits for what the last block produces.
+__global__ void wait_for_last_block(volatile int* flag, int* data, int* out) {
+    if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) {
+        data[0] = 42;
+        __threadfence();
+        *flag = 1;
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        while (*flag == 0) {
+        }
+        __threadfence();
+        out[0] = data[0];
+    }
+}
+
+// One arrival too many is awaited: no block ever gets past.
+__global__ void grid_barrier_never_met() {
+    if (threadIdx.x == 0) {
+        atomicAdd(&arrived, 1u);
+        while (atomicAdd(&arrived, 0u) < gridDim.x + 1) {
+        }
+    }
+    __syncthreads();
+}
+
+void reset_arrivals() {
+    const unsigned zero = 0;
+    REQUIRE(cudaMemcpyToSymbol(arrived, &zero, sizeof zero) == cudaSuccess);
+}
+
+}  // namespace
+
+TEST_CASE("a hand-written grid barrier completes with the right values for 1 and 2 workers, with no report") {
+    SIMT_EACH_MODE();
+    for (unsigned workers : {1u, 2u}) {
+        CAPTURE(workers);
+        simt::cuda::reset_device(simt::test::options(simt_mode_, 32, 0, workers));
+        reset_arrivals();
+        const int blocks = 5, threads = 64, n = blocks * threads;
+        simt::test::Managed<int> a(n), b(n);
+        grid_barrier_shift<<<blocks, threads>>>(a, b);
+        CHECK(hazards().empty());
+        for (int t = 0; t < n; ++t) CHECK(b[t] == (t + threads) % n);
+    }
+}
+
+TEST_CASE("a block waiting for a flag that a later block sets completes, with one worker and no checkers") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(simt::test::options(simt_mode_, 32, 0, 1), simt::test::only(false, false, false, false));
+    simt::test::Managed<int> flag(1, 0), data(1, 0), out(1, 0);
+    wait_for_last_block<<<3, 32>>>(flag, data, out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[0] == 42);
+}
+
+TEST_CASE("blocks that wait for each other forever are reported as a deadlock naming the spin, not hung on") {
+    SIMT_EACH_MODE();
+    reset_arrivals();
+    const simt::LaunchOutcome r =
+        simt::test::run_on_engine("grid_barrier_never_met", grid_barrier_never_met, dim3(3), dim3(32));
+    REQUIRE(r.fault.kind == simt::FaultKind::Deadlock);
+    CHECK_THAT(r.fault.message, Catch::Contains("deadlock in kernel grid_barrier_never_met, block (0,0,0)"));
+    CHECK_THAT(r.fault.message, Catch::Contains("spin-wait"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_spin_waits.cu:197"));
+    CHECK_THAT(r.fault.message, Catch::Contains("no block of the launch that can still run writes what they poll"));
+}
+
+TEST_CASE("a grid barrier over more blocks than the device keeps resident is a deadlock that names the limit") {
+    SIMT_EACH_MODE();
+    simt::DeviceLimits small;
+    small.multiprocessors = 1;
+    small.max_blocks_per_multiprocessor = 2;  // two blocks resident; the barrier needs three
+    simt::Engine engine(opts, small);
+    reset_arrivals();
+    auto body = [] { grid_barrier_never_met(); };
+    simt::KernelLaunch l;
+    l.kernel_name = "grid_barrier";
+    l.grid = simt::Dim3{3, 1, 1};
+    l.block = simt::Dim3{32, 1, 1};
+    l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
+    l.closure = &body;
+    const simt::LaunchOutcome r = engine.launch(l);
+    REQUIRE(r.fault.kind == simt::FaultKind::Deadlock);
+    CHECK_THAT(r.fault.message, Catch::Contains("keeps only 2 blocks of this shape resident"));
+}

@@ -206,8 +206,9 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int device) {
     p->major = 9;
     p->minor = 0;
     p->textureAlignment = 512;
-    p->multiProcessorCount = 132;
-    p->maxThreadsPerMultiProcessor = 2048;
+    p->multiProcessorCount = int(d.multiprocessors);
+    p->maxThreadsPerMultiProcessor = int(d.max_threads_per_multiprocessor);
+    p->maxBlocksPerMultiProcessor = int(d.max_blocks_per_multiprocessor);
     p->canMapHostMemory = 1;
     p->concurrentKernels = 1;
     p->unifiedAddressing = 1;

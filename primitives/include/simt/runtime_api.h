@@ -89,6 +89,7 @@ struct cudaDeviceProp {
     int memoryBusWidth;
     int l2CacheSize;
     int maxThreadsPerMultiProcessor;
+    int maxBlocksPerMultiProcessor;
     std::size_t sharedMemPerMultiprocessor;
     int regsPerMultiprocessor;
     int managedMemory;
