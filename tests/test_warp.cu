@@ -3,6 +3,7 @@
 #include "support.h"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace {
 
@@ -94,8 +95,8 @@ TEST_CASE("__shfl_sync, __shfl_up_sync, __shfl_down_sync and __shfl_xor_sync fol
         REQUIRE(idx[lane] == in[base + ((lane * 7 + 3) % width) % width]);
         REQUIRE(up[lane] == (pos >= delta ? in[lane - delta] : in[lane]));
         REQUIRE(down[lane] == (pos + delta < width ? in[lane + delta] : in[lane]));
-        const int src = lane ^ delta;
-        REQUIRE(xr[lane] == (src >= base && src < base + width ? in[src] : in[lane]));
+        const int src = lane ^ delta;  // an earlier segment is read (PTX: src <= the segment's last lane)
+        REQUIRE(xr[lane] == (src < base + width ? in[src] : in[lane]));
     }
 }
 
@@ -225,5 +226,50 @@ TEST_CASE("a __shfl_down_sync warp reduction sums each warp, for warp size 32 an
         float expect = 0;
         for (int i = 0; i < ws; ++i) expect += float((w * ws + i) % 13);
         REQUIRE(out[w] == expect);
+    }
+}
+
+namespace {
+__global__ void warp_size_as_int(int* out, int n) {
+    out[0] = min(n, warpSize);
+    out[1] = max(warpSize, 1);
+    out[2] = int(threadIdx.x) % warpSize + warpSize / 2;
+}
+}  // namespace
+
+TEST_CASE("warpSize is a run-time int: it mixes with ints in min, max and arithmetic, for both warp sizes") {
+    static_assert(std::is_same_v<std::remove_cvref_t<decltype(warpSize)>, int>, "CUDA's warpSize is an int");
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int ws = int(simt_warp_);
+    CHECK(warpSize == ws);
+    simt::test::Managed<int> out(3, 0);
+    warp_size_as_int<<<1, 1>>>(out, 100);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[0] == ws);
+    CHECK(out[1] == ws);
+    CHECK(out[2] == ws / 2);
+}
+
+namespace {
+__global__ void shuffle_edges(int* minus2, int* down33, int* xor33, int* xor16w16) {
+    const int lane = threadIdx.x;
+    minus2[lane] = __shfl_sync(0xffffffffu, lane, -2);
+    down33[lane] = __shfl_down_sync(0xffffffffu, lane, 33);
+    xor33[lane] = __shfl_xor_sync(0xffffffffu, lane, 33);
+    xor16w16[lane] = __shfl_xor_sync(0xffffffffu, lane, 16, 16);
+}
+}  // namespace
+
+TEST_CASE("shuffle offsets outside the warp behave as on an H100: low bits of the lane, earlier xor groups") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> minus2(32), down33(32), xor33(32), xor16w16(32);
+    shuffle_edges<<<1, 32>>>(minus2, down33, xor33, xor16w16);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (int lane = 0; lane < 32; ++lane) {
+        CAPTURE(lane);
+        CHECK(minus2[lane] == 30);                              // -2 is lane 30 (low 5 bits)
+        CHECK(down33[lane] == (lane + 1 < 32 ? lane + 1 : lane));  // 33 is a delta of 1
+        CHECK(xor33[lane] == (lane ^ 1));
+        CHECK(xor16w16[lane] == (lane < 16 ? lane : lane - 16));  // lanes 16-31 read the group before
     }
 }

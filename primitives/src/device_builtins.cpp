@@ -34,6 +34,8 @@ dim3 grid_dim() {
     const Dim3& g = device::launch().grid;
     return dim3(g.x, g.y, g.z);
 }
+int device_warp_size = 32;
+
 int warp_size() {
     return device::in_kernel() ? int(device::warp_size())
                                : int(simt::Engine::process().options().warp_size);

@@ -10,6 +10,7 @@
 #include "checkers/structured_report.h"
 #include "emulator/worker.h"
 #include "checkers/text_report.h"
+#include "simt/builtin_variables.h"
 #include "simt/embedding.h"
 
 namespace simt::cuda {
@@ -98,6 +99,7 @@ void write_status_file() {
 
 ProcessRuntime::ProcessRuntime() {
     if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_));
+    device_warp_size = int(Engine::process().options().warp_size);
     hazards_.set_min_severity(check::Severity(checks_.min_severity));
     start_trace();
     std::atexit(&write_status_file);
@@ -240,6 +242,7 @@ std::size_t ProcessRuntime::dynamic_shared_limit(const std::string& kernel) cons
 
 void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& checks) {
     Engine::configure(options);
+    device_warp_size = int(Engine::process().options().warp_size);
     std::lock_guard<std::mutex> lock(mutex_);
     checks_ = checks;
     hazards_.set_min_severity(check::Severity(checks.min_severity));

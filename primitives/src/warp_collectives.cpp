@@ -14,32 +14,30 @@ namespace device = simt::device;
 namespace simt::cuda {
 namespace {
 
-// A shuffle's per-lane argument: source lane / delta / xor mask (16 bits),
-// then the width (8 bits).
-std::uint32_t pack(int lane_or_delta, int width) {
-    const std::uint32_t v = lane_or_delta < 0 ? 0xffffu
-                            : lane_or_delta > 0xffff ? 0xffffu
-                                                     : std::uint32_t(lane_or_delta);
-    return v | (std::uint32_t(width) << 16);
+// A shuffle's per-lane argument: the source lane / delta / xor mask, of
+// which the hardware uses only the bits that name a lane (the low 5 of a
+// 32-lane warp: -2 is lane 30, a delta of 33 is 1), then the width (8 bits).
+std::uint32_t pack(int lane_or_delta, int width, unsigned warp_size) {
+    return (std::uint32_t(lane_or_delta) & (warp_size - 1)) | (std::uint32_t(width) << 16);
 }
 unsigned amount(std::uint32_t arg) { return arg & 0xffffu; }
 unsigned width_of(std::uint32_t arg) { return arg >> 16; }
 
-// The source lane, or `lane` itself when the source falls outside the
-// caller's width segment (CUDA then returns the caller's own value).
+// The source lane as PTX's shfl.sync computes it (with CUDA's clamp value
+// for each kind), or `lane` itself when the source is out of range (CUDA
+// then returns the caller's own value). A 64-lane warp uses 6 bits alike.
+// Note xor: a source below the segment is read (CUDA's "earlier group").
 template <Shuffle Kind>
 unsigned source_lane(unsigned lane, std::uint32_t arg) {
     const unsigned width = width_of(arg);
-    const unsigned base = lane / width * width;
+    const unsigned base = lane & ~(width - 1);  // minLane
+    const unsigned last = base + width - 1;     // maxLane for idx, down and xor
     const unsigned n = amount(arg);
     switch (Kind) {
-        case Shuffle::Index: return base + (n & (width - 1));
-        case Shuffle::Up: return (lane - base) >= n ? lane - n : lane;
-        case Shuffle::Down: return (lane - base) + n < width ? lane + n : lane;
-        case Shuffle::Xor: {
-            const unsigned src = lane ^ n;
-            return src >= base && src < base + width ? src : lane;
-        }
+        case Shuffle::Index: return base | (n & (width - 1));
+        case Shuffle::Up: return lane >= base + n ? lane - n : lane;
+        case Shuffle::Down: return lane + n <= last ? lane + n : lane;
+        case Shuffle::Xor: return (lane ^ n) <= last ? lane ^ n : lane;
     }
     return lane;
 }
@@ -116,7 +114,7 @@ std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int 
                      "shuffle width " + std::to_string(width) + " at " + describe(pc) +
                          " is not a power of two between 1 and the warp size (" +
                          std::to_string(ws) + ")");
-    const std::uint32_t arg = pack(lane_or_delta, width);
+    const std::uint32_t arg = pack(lane_or_delta, width, unsigned(ws));
     std::uint64_t participants = 0;
     std::uint64_t result = bits;
     unsigned source = 0;
@@ -147,9 +145,10 @@ std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int 
     event.pc = pc;
     event.mask = mask;
     event.width = unsigned(width);
-    event.source_lane = kind == Shuffle::Up     ? int(lane) - lane_or_delta
-                        : kind == Shuffle::Down ? int(lane) + lane_or_delta
-                        : kind == Shuffle::Xor  ? int(lane ^ unsigned(lane_or_delta))
+    const unsigned n = amount(arg);  // what the hardware uses of lane_or_delta
+    event.source_lane = kind == Shuffle::Up     ? int(lane) - int(n)
+                        : kind == Shuffle::Down ? int(lane) + int(n)
+                        : kind == Shuffle::Xor  ? int(lane ^ n)
                                                 : int(source);
     if (source == lane && event.source_lane != int(lane))
         event.source = ShuffleSource::OutsideSegment;

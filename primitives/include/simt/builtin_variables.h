@@ -18,10 +18,11 @@ int warp_size();
 #define blockIdx (::simt::cuda::block_idx())
 #define blockDim (::simt::cuda::block_dim())
 #define gridDim (::simt::cuda::grid_dim())
-// warpSize is an object, not a macro, so cudaDeviceProp::warpSize still works.
+// warpSize is a run-time int, as in CUDA (printf("%d", warpSize), min(n,
+// warpSize)); not a macro, so cudaDeviceProp::warpSize still works. It names
+// the emulated device's warp size (--warp-size), set with the device; a
+// plain global, so reading it is not a memory access the checkers see.
 namespace simt::cuda {
-struct WarpSizeValue {
-    operator int() const { return warp_size(); }
-};
+extern int device_warp_size;
 }  // namespace simt::cuda
-inline constexpr simt::cuda::WarpSizeValue warpSize{};
+inline const int& warpSize = simt::cuda::device_warp_size;
