@@ -26,6 +26,23 @@ TEST_CASE("a file that does not compile gets the compiler's message at the user'
     CHECK_THAT(r.err, Catch::Contains("did not compile"));
 }
 
+TEST_CASE("code nvcc rejects does not compile under simt either: a float2 shuffle, max of a float and an int") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-nvcc-rejects-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "shuffle_float2.cu")
+        << "__global__ void k(float2* p) {\n  p[threadIdx.x] = __shfl_sync(0xffffffffu, p[threadIdx.x], 5);\n}\n"
+           "int main() { return 0; }\n";
+    std::ofstream(dir / "max_float_int.cu")
+        << "__global__ void k(float* p) {\n  p[threadIdx.x] = max(p[threadIdx.x], 2);\n}\nint main() { return 0; }\n";
+    const Result shuffle = simt("run " + (dir / "shuffle_float2.cu").string());
+    CHECK(shuffle.status == 2);
+    CHECK_THAT(shuffle.err, Catch::Contains("shuffle a struct's fields one by one"));
+    const Result mixed = simt("run " + (dir / "max_float_int.cu").string());
+    CHECK(mixed.status == 2);
+    CHECK_THAT(mixed.err, Catch::Contains("max_float_int.cu:2:"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("a rerun of an unchanged file comes from the cache") {
     simt("run " + program("exit_status.cu"));
     const Result r = simt("run -v " + program("exit_status.cu"));

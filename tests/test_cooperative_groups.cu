@@ -97,3 +97,22 @@ TEST_CASE("coalesced_threads() is the group of lanes that took the branch") {
         REQUIRE(total[t] == expect_total);
     }
 }
+
+namespace {
+__global__ void nested_tiles(unsigned* out) {
+    auto tile32 = cg::tiled_partition<32>(cg::this_thread_block());
+    auto tile4 = cg::tiled_partition<4>(tile32);
+    out[threadIdx.x] = tile4.meta_group_rank() * 100 + tile4.meta_group_size() * 1000 + tile4.thread_rank();
+}
+}  // namespace
+
+TEST_CASE("a tile of a tile ranks its meta group within the parent tile") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::test::Managed<unsigned> out(64);
+    nested_tiles<<<1, 64>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (unsigned t = 0; t < 64; ++t) {
+        CAPTURE(t);
+        CHECK(out[t] == t % 32 / 4 * 100 + 8 * 1000 + t % 4);  // thread 37: 8105 (CUDA: rank 1 of 8)
+    }
+}

@@ -76,7 +76,7 @@ public:
     explicit coalesced_group(unsigned long long mask) : warp_group(mask) {}
     template <class T>
     __attribute__((always_inline)) T shfl(T v, unsigned rank) const {
-        return __shfl_sync(mask_, v, int(lane_of_rank(rank)));
+        return simt::cuda::shuffle_value(mask_, v, simt::cuda::Shuffle::Index, int(lane_of_rank(rank)), warpSize);
     }
     unsigned meta_group_rank() const { return 0; }
     unsigned meta_group_size() const { return 1; }
@@ -93,39 +93,54 @@ class thread_block_tile : public warp_group {
     static_assert(N >= 1 && N <= 64 && (N & (N - 1)) == 0, "tile sizes are powers of two up to 64");
 
 public:
+    // A tile of the block: its meta group is the block's tiles.
     thread_block_tile() : warp_group(detail::lanes_below(N) << (detail::lane() / N * N)) {}
+    // A tile of a tile of `parent` threads: its meta group is the parent's
+    // tiles (tiled_partition<4>(tile32) has 8, ranked within tile32).
+    explicit thread_block_tile(unsigned parent) : thread_block_tile() { parent_ = parent; }
     static constexpr unsigned num_threads() { return N; }
     static constexpr unsigned size() { return N; }
     unsigned thread_rank() const { return detail::lane() % N; }
-    unsigned meta_group_rank() const { return detail::linear_thread() / N; }
+    unsigned meta_group_rank() const {
+        return parent_ == 0 ? detail::linear_thread() / N : detail::linear_thread() % parent_ / N;
+    }
     unsigned meta_group_size() const {
+        if (parent_ != 0) return parent_ / N;
         const dim3 b = blockDim;
         return (b.x * b.y * b.z + N - 1) / N;
     }
     template <class T>
     __attribute__((always_inline)) T shfl(T v, int src) const {
-        return __shfl_sync(mask_, v, src, int(N));
+        return simt::cuda::shuffle_value(mask_, v, simt::cuda::Shuffle::Index, src, int(N));
     }
     template <class T>
     __attribute__((always_inline)) T shfl_down(T v, unsigned delta) const {
-        return __shfl_down_sync(mask_, v, delta, int(N));
+        return simt::cuda::shuffle_value(mask_, v, simt::cuda::Shuffle::Down, int(delta), int(N));
     }
     template <class T>
     __attribute__((always_inline)) T shfl_up(T v, unsigned delta) const {
-        return __shfl_up_sync(mask_, v, delta, int(N));
+        return simt::cuda::shuffle_value(mask_, v, simt::cuda::Shuffle::Up, int(delta), int(N));
     }
     template <class T>
     __attribute__((always_inline)) T shfl_xor(T v, unsigned lane_mask) const {
-        return __shfl_xor_sync(mask_, v, int(lane_mask), int(N));
+        return simt::cuda::shuffle_value(mask_, v, simt::cuda::Shuffle::Xor, int(lane_mask), int(N));
     }
     unsigned ballot(int p) const {
         return unsigned(simt_ballot64(mask_, p) >> (detail::lane() / N * N));
     }
+
+private:
+    unsigned parent_ = 0;  // threads of the parent tile; 0: the parent is the block
 };
 
-template <unsigned N, class Parent>
-thread_block_tile<N> tiled_partition(const Parent&) {
+template <unsigned N>
+thread_block_tile<N> tiled_partition(const thread_block&) {
     return thread_block_tile<N>();
+}
+template <unsigned N, unsigned M>
+thread_block_tile<N> tiled_partition(const thread_block_tile<M>&) {
+    static_assert(N <= M, "a tile can only be split into smaller tiles");
+    return thread_block_tile<N>(M);
 }
 
 template <class T = void>

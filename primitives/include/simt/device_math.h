@@ -10,14 +10,18 @@
 #include <cstring>
 #include <type_traits>
 
-template <class A, class B,
-          class = std::enable_if_t<std::is_arithmetic_v<A> && std::is_arithmetic_v<B>>>
+// CUDA's min/max overloads take two integers or two floating-point values;
+// nvcc finds min(1.0f, 2) ambiguous, so mixing the two kinds does not
+// compile here either.
+template <class A, class B>
+inline constexpr bool same_number_kind =
+    std::is_arithmetic_v<A> && std::is_arithmetic_v<B> && std::is_floating_point_v<A> == std::is_floating_point_v<B>;
+template <class A, class B, class = std::enable_if_t<same_number_kind<A, B>>>
 inline std::common_type_t<A, B> min(A a, B b) {
     using C = std::common_type_t<A, B>;
     return C(a) < C(b) ? C(a) : C(b);
 }
-template <class A, class B,
-          class = std::enable_if_t<std::is_arithmetic_v<A> && std::is_arithmetic_v<B>>>
+template <class A, class B, class = std::enable_if_t<same_number_kind<A, B>>>
 inline std::common_type_t<A, B> max(A a, B b) {
     using C = std::common_type_t<A, B>;
     return C(a) > C(b) ? C(a) : C(b);

@@ -38,24 +38,42 @@ inline T from_bits(std::uint64_t bits) {
 
 #define SIMT_INLINE inline __attribute__((always_inline))
 
+namespace simt::cuda {
+// Any value of up to 8 bytes: cooperative groups' shuffles take structs too.
+template <class T>
+SIMT_INLINE T shuffle_value(unsigned long long mask, const T& v, Shuffle kind, int lane_or_delta, int width) {
+    return from_bits<T>(shuffle(mask, to_bits(v), kind, lane_or_delta, width));
+}
+}  // namespace simt::cuda
+
+// CUDA's shuffles take integers and floating-point values (and __half), not
+// structs such as float2: nvcc rejects those, so simt does too.
+#define SIMT_SHUFFLE_TYPE(T)                                                                      \
+    static_assert(std::is_arithmetic_v<T>, "__shfl*_sync takes an int, unsigned, long, long long, " \
+                                           "float or double (shuffle a struct's fields one by one)")
+
 template <class T>
 SIMT_INLINE T __shfl_sync(unsigned long long mask, T v, int src, int width = warpSize) {
+    SIMT_SHUFFLE_TYPE(T);
     return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
                                                         simt::cuda::Shuffle::Index, src, width));
 }
 template <class T>
 SIMT_INLINE T __shfl_up_sync(unsigned long long mask, T v, unsigned delta, int width = warpSize) {
+    SIMT_SHUFFLE_TYPE(T);
     return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
                                                         simt::cuda::Shuffle::Up, int(delta), width));
 }
 template <class T>
 SIMT_INLINE T __shfl_down_sync(unsigned long long mask, T v, unsigned delta, int width = warpSize) {
+    SIMT_SHUFFLE_TYPE(T);
     return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
                                                         simt::cuda::Shuffle::Down, int(delta),
                                                         width));
 }
 template <class T>
 SIMT_INLINE T __shfl_xor_sync(unsigned long long mask, T v, int lane_mask, int width = warpSize) {
+    SIMT_SHUFFLE_TYPE(T);
     return simt::cuda::from_bits<T>(simt::cuda::shuffle(mask, simt::cuda::to_bits(v),
                                                         simt::cuda::Shuffle::Xor, lane_mask, width));
 }
