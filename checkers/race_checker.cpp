@@ -52,6 +52,12 @@ void RaceChecker::on_fence(const FenceEvent& e) {
 void RaceChecker::on_block_end(const LaunchInfo&, Dim3) {
     BlockState& s = blocks_.current();
     if (!s.pending.empty()) settle(s);
+    // Reads no atomic of their thread followed: plain races after all.
+    for (const BlockState::HeldRead& h : s.held) {
+        s.interval_opened_at = h.opener;
+        report(s, h.event, h.previous, h.kind);
+    }
+    s.held.clear();
 }
 
 void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
@@ -71,6 +77,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.acquired.clear();
     s.own_acquired.assign(threads, 0);
     s.pending.clear();
+    s.held.clear();
 }
 
 void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
@@ -150,13 +157,14 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
         const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
         const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, kind, std::uint8_t(e.size), e.pc,
                           std::uint32_t(s.block_linear + 1), launch_, s.releases};
-        global_.with_cell(g, [&](Cell& cell) { check_granule(s, cell, e, mine, true); });
+        global_.with_cell(g, [&](Cell& cell) { check_granule(s, cell, e, mine, true, g); });
     }
 }
 
 void RaceChecker::on_access(const AccessEvent& e) {
     BlockState& s = blocks_.current();
     if (!s.pending.empty()) settle(s);
+    if (!s.held.empty()) release_held(s, e);
     if (e.space == MemorySpace::Global) {
         on_global_access(s, e);
         return;
@@ -172,16 +180,21 @@ void RaceChecker::on_access(const AccessEvent& e) {
         if (cell.generation != s.generation) cell = Cell{s.generation, {}, {}};
         const std::uint32_t me = e.who.linear;
         const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, e.kind, std::uint8_t(e.size), e.pc};
-        check_granule(s, cell, e, mine, false);
+        check_granule(s, cell, e, mine, false, std::uintptr_t(g) * 4);
     }
 }
 
-void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e, const Record& mine, bool global) {
+void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e, const Record& mine, bool global,
+                                std::uintptr_t granule) {
     const std::uint32_t me = e.who.linear;
     const std::uint8_t mask = mine.mask;
     auto is_ordered = [&](const Record& r) { return global ? ordered_global(s, r, me) : ordered(s, r, me); };
+    auto hold = [&](std::uint32_t reader, const Record& previous, const char* kind) {
+        s.held.push_back(BlockState::HeldRead{reader, global, granule, e, previous, kind, s.interval_opened_at});
+    };
     const Record& w = cell.write;
     const bool writes = mine.kind != AccessKind::Read;
+    const bool plain_read = e.kind == AccessKind::Read && !e.is_volatile;
     // Against the last write: RAW / WAW (two atomics never race).
     if (w.thread != 0 && overlaps(w.mask, mask) && !(w.kind == AccessKind::Atomic && mine.kind == AccessKind::Atomic) &&
         !is_ordered(w)) {
@@ -189,6 +202,8 @@ void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e,
             BlockState::PendingWrite p{e, w, {}};
             std::memcpy(p.before, reinterpret_cast<const void*>(e.address), e.size);
             s.pending.push_back(p);
+        } else if (plain_read && w.kind == AccessKind::Atomic) {
+            hold(me, w, "RAW");  // maybe a compare-and-swap loop's seed
         } else {
             report(s, e, w, writes ? "WAW" : "RAW");
         }
@@ -198,7 +213,13 @@ void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e,
         for (const Record& r : cell.read) {
             if (r.thread != 0 && overlaps(r.mask, mask) && !(mine.kind == AccessKind::Atomic && r.kind == AccessKind::Atomic) &&
                 !is_ordered(r)) {
-                report(s, e, r, "WAR");
+                // An atomic after another thread's plain read of this block:
+                // the read may seed that thread's compare-and-swap, still to come.
+                const bool same_block = !global || r.block == s.block_linear + 1;
+                if (e.kind == AccessKind::Atomic && r.kind == AccessKind::Read && same_block)
+                    hold(r.thread - 1, r, "WAR");
+                else
+                    report(s, e, r, "WAR");
                 break;
             }
         }
@@ -214,6 +235,27 @@ void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e,
             r = mine;
             return;
         }
+    }
+}
+
+void RaceChecker::release_held(BlockState& s, const AccessEvent& e) {
+    const bool global = e.space == MemorySpace::Global;
+    const std::uintptr_t lo = global ? e.address : e.shared_offset;
+    const std::uintptr_t hi = lo + e.size;
+    for (std::size_t i = 0; i < s.held.size();) {
+        const BlockState::HeldRead& h = s.held[i];
+        if (h.reader != e.who.linear || h.global != global || h.granule + 4 <= lo || h.granule >= hi) {
+            ++i;
+            continue;
+        }
+        if (e.kind != AccessKind::Atomic) {
+            const void* opener = s.interval_opened_at;
+            s.interval_opened_at = h.opener;
+            report(s, h.event, h.previous, h.kind);
+            s.interval_opened_at = opener;
+        }
+        s.held[i] = s.held.back();
+        s.held.pop_back();
     }
 }
 

@@ -14,7 +14,9 @@
 // an atomic (or volatile) access to a location, and a block acquires it with
 // an atomic (or volatile) access to that location, as in the "last block
 // finishes the reduction" pattern. Atomic and volatile global accesses do not
-// race with each other.
+// race with each other. A plain load whose only conflict is with atomics and
+// whose thread next does an atomic on those bytes seeds a compare-and-swap
+// loop (the CUDA guide's atomicAdd for double): not reported.
 //
 // Shadow: one cell per 4-byte granule (the block's shared window; global
 // memory page by page) holding the last write and up to two reads, each with
@@ -92,6 +94,20 @@ private:
             unsigned char before[16];
         };
         std::vector<PendingWrite> pending;
+        // A plain read whose only conflict is with atomics is held until its
+        // thread's next access to the granule: an atomic there means the read
+        // only seeded a compare-and-swap loop (the CUDA guide's atomicAdd for
+        // double), which is not reported; anything else reports it.
+        struct HeldRead {
+            std::uint32_t reader = 0;     // linear thread id
+            bool global = false;
+            std::uintptr_t granule = 0;   // address (global) or shared offset, of the 4-byte granule
+            AccessEvent event;            // the later access of the pair
+            Record previous;
+            const char* kind = "RAW";
+            const void* opener = nullptr;  // the barrier interval it was found in
+        };
+        std::vector<HeldRead> held;
         std::uint32_t releases = 0;
         std::unordered_map<std::uint32_t, std::uint32_t> acquired;  // other block -> its releases seen
         std::vector<std::uint32_t> own_acquired;  // per thread: this block's releases it has seen
@@ -99,7 +115,10 @@ private:
 
     bool ordered(const BlockState& s, const Record& before, std::uint32_t thread) const;
     bool ordered_global(const BlockState& s, const Record& before, std::uint32_t thread) const;
-    void check_granule(BlockState& s, Cell& cell, const AccessEvent& e, const Record& mine, bool global);
+    void check_granule(BlockState& s, Cell& cell, const AccessEvent& e, const Record& mine, bool global,
+                       std::uintptr_t granule);
+    // The thread's next access to a granule where it holds a read (see HeldRead).
+    void release_held(BlockState& s, const AccessEvent& e);
     void on_global_access(BlockState& s, const AccessEvent& e);
     void synchronise(BlockState& s, const AccessEvent& e);
     void report(BlockState& s, const AccessEvent& e, const Record& previous, const char* kind);
