@@ -156,7 +156,7 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
         const std::uintptr_t lo = std::max(e.address, g), hi = std::min(end, g + 4);
         const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
         const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, kind, std::uint8_t(e.size), e.pc,
-                          std::uint32_t(s.block_linear + 1), launch_, s.releases};
+                          std::uint32_t(s.block_linear + 1), launch_, s.releases, e.is_volatile};
         global_.with_cell(g, [&](Cell& cell) { check_granule(s, cell, e, mine, true, g); });
     }
 }
@@ -179,7 +179,8 @@ void RaceChecker::on_access(const AccessEvent& e) {
         Cell& cell = s.shadow[g];
         if (cell.generation != s.generation) cell = Cell{s.generation, {}, {}};
         const std::uint32_t me = e.who.linear;
-        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, e.kind, std::uint8_t(e.size), e.pc};
+        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, e.kind, std::uint8_t(e.size), e.pc,
+                          0, 0, 0, e.is_volatile};
         check_granule(s, cell, e, mine, false, std::uintptr_t(g) * 4);
     }
 }
@@ -274,16 +275,26 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
     const bool other_block = previous.block != 0 && previous.block != s.block_linear + 1;
     const bool same_warp = !other_block && other / ws == e.who.linear / ws;
     const bool lockstep = s.launch->lockstep;
-    const Severity severity = same_warp && lockstep ? Severity::Warning : Severity::Error;
+    // Lanes of one warp signalling through a volatile variable (a flag one
+    // lane spins on): the values cannot tear and Volta and later guarantee
+    // the writer runs, so, as racecheck does, one warning for the pair of
+    // lines, whichever order the accesses came in.
+    const bool volatile_flag = same_warp && e.is_volatile && previous.is_volatile;
+    const Severity severity = same_warp && (lockstep || volatile_flag) ? Severity::Warning : Severity::Error;
     const std::string k = kind;
-    const std::uint32_t code = (k == "RAW" ? 0u : k == "WAR" ? 1u : 2u) | (same_warp ? 4u : 0u) | (other_block ? 8u : 0u);
+    const std::uint32_t code = volatile_flag ? 16u
+                                             : (k == "RAW" ? 0u : k == "WAR" ? 1u : 2u) | (same_warp ? 4u : 0u) |
+                                                   (other_block ? 8u : 0u);
     log_.record(s.block_linear, HazardKey{"race", code, previous.pc, e.pc}, severity, [&] {
         HazardReport r;
         r.checker = "race";
         r.kind = kind;
         r.severity = severity;
         // Same-warp and cross-block hazards are their own groups: their fixes differ.
-        if (same_warp) r.kind += lockstep ? ", warp-synchronous" : ", intra-warp";
+        if (volatile_flag)
+            r.kind = "volatile flag, intra-warp";
+        else if (same_warp)
+            r.kind += lockstep ? ", warp-synchronous" : ", intra-warp";
         if (other_block) r.kind += ", across blocks";
         r.kernel = s.launch->kernel;
         r.space = e.space;
@@ -308,7 +319,11 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
                     "atomic on a flag or counter, the reader does an atomic on it before reading (or split the work "
                     "into two kernel launches)";
         } else {
-            r.why = same_warp ? (lockstep ? "lanes of one warp access the same bytes without __syncwarp; this is "
+            r.why = volatile_flag
+                        ? "lanes of one warp signal each other through a volatile variable with nothing ordering the "
+                          "accesses: it works on Volta and later, whose lanes progress independently, but the other "
+                          "data the flag guards is not ordered by it, and before Volta a lane spinning on it hangs"
+                    : same_warp ? (lockstep ? "lanes of one warp access the same bytes without __syncwarp; this is "
                                             "correct only where warps run in lockstep (pre-Volta, AMD) and races on "
                                             "Volta and later"
                                           : "two lanes of one warp access the same bytes with nothing ordering them; "

@@ -67,6 +67,7 @@ private:
         std::uint32_t block = 0;     // linear block id + 1
         std::uint64_t launch = 0;    // the checker's launch number
         std::uint32_t released = 0;  // releases the block had made before the access
+        bool is_volatile = false;
     };
     struct Cell {
         std::uint64_t generation = 0;

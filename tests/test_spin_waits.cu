@@ -260,3 +260,17 @@ TEST_CASE("a grid barrier over more blocks than the device keeps resident is a d
     REQUIRE(r.fault.kind == simt::FaultKind::Deadlock);
     CHECK_THAT(r.fault.message, Catch::Contains("keeps only 2 blocks of this shape resident"));
 }
+
+TEST_CASE("a volatile flag that one lane spins on and another lane of its warp sets is one race warning, as racecheck says") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::race_only());
+    simt::test::Managed<int> out(2, 0);
+    same_warp_flag<<<1, 32>>>(out);
+    const auto h = hazards();
+    REQUIRE(h.size() == 1);
+    CHECK(h[0].example.kind == "volatile flag, intra-warp");
+    CHECK(h[0].example.severity == simt::check::Severity::Warning);
+    const std::string lines = simt::describe(h[0].example.current.pc) + " " + simt::describe(h[0].example.previous.pc);
+    CHECK_THAT(lines, Catch::Contains("test_spin_waits.cu:18"));
+    CHECK_THAT(lines, Catch::Contains("test_spin_waits.cu:22"));
+}
