@@ -78,6 +78,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.own_acquired.assign(threads, 0);
     s.pending.clear();
     s.held.clear();
+    s.polls.assign(threads, BlockState::Poll{});
 }
 
 void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
@@ -165,6 +166,15 @@ void RaceChecker::on_access(const AccessEvent& e) {
     BlockState& s = blocks_.current();
     if (!s.pending.empty()) settle(s);
     if (!s.held.empty()) release_held(s, e);
+    if (e.is_volatile) {
+        BlockState::Poll& p = s.polls[e.who.linear];
+        if (e.kind == AccessKind::Read && p.address == e.address) {
+            ++p.count;
+        } else {
+            p.address = e.address;
+            p.count = e.kind == AccessKind::Read ? 1 : 0;
+        }
+    }
     if (e.space == MemorySpace::Global) {
         on_global_access(s, e);
         return;
@@ -279,7 +289,11 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
     // lane spins on): the values cannot tear and Volta and later guarantee
     // the writer runs, so, as racecheck does, one warning for the pair of
     // lines, whichever order the accesses came in.
-    const bool volatile_flag = same_warp && e.is_volatile && previous.is_volatile;
+    // The reading lane must have polled the word: a volatile warp-synchronous
+    // reduction, whose lanes read each word once, stays an error.
+    const std::uint32_t reader = e.kind == AccessKind::Read ? e.who.linear : other;
+    const bool volatile_flag = same_warp && e.is_volatile && previous.is_volatile && s.polls[reader].count >= 2 &&
+                               (s.polls[reader].address ^ e.address) < 4;
     const Severity severity = same_warp && (lockstep || volatile_flag) ? Severity::Warning : Severity::Error;
     const std::string k = kind;
     const std::uint32_t code = volatile_flag ? 16u

@@ -109,6 +109,13 @@ private:
             const void* opener = nullptr;  // the barrier interval it was found in
         };
         std::vector<HeldRead> held;
+        // Per thread: the volatile word it read last and how many times in a
+        // row (a lane spinning on a flag polls it again and again).
+        struct Poll {
+            std::uintptr_t address = 0;
+            std::uint32_t count = 0;
+        };
+        std::vector<Poll> polls;
         std::uint32_t releases = 0;
         std::unordered_map<std::uint32_t, std::uint32_t> acquired;  // other block -> its releases seen
         std::vector<std::uint32_t> own_acquired;  // per thread: this block's releases it has seen
