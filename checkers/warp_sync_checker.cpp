@@ -19,11 +19,12 @@ std::string hex(std::uint64_t mask) {
 
 void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
     const HazardKey key{"warp-sync", std::uint32_t(e.kind), e.pc, e.other_pc != nullptr ? e.other_pc : e.pc};
-    log_.record(linear_block(launch_, e.who.block), key, Severity::Error, [&] {
+    const Severity severity = e.kind == WarpMisuse::TruncatedMask ? Severity::Warning : Severity::Error;
+    log_.record(linear_block(launch_, e.who.block), key, severity, [&] {
         HazardReport r;
         r.checker = "warp-sync";
         r.kernel = launch_.kernel;
-        r.severity = Severity::Error;
+        r.severity = severity;
         r.current = HazardAccess{e.who, AccessKind::Read, 0, e.pc};
         const std::string lane = "lane " + std::to_string(e.lane);
         const std::uint64_t lanes = launch_.warp_size == 64 ? ~0ull : 0xffffffffull;
@@ -55,6 +56,13 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                         "wrong values)";
                 r.fix = "give every lane that meets at a collective the same mask: compute it once (e.g. from "
                         "__ballot_sync before the branch) and pass that value everywhere";
+                break;
+            case WarpMisuse::TruncatedMask:
+                r.kind = "mask truncated";
+                r.why = "the result names lanes of a 64-lane warp (" + lane +
+                        " and up), but CUDA returns it as a 32-bit unsigned, so lanes 32-63 are lost";
+                r.fix = "under --warp-size 64 use the 64-bit forms: simt_ballot64, simt_activemask64, "
+                        "simt_match_any64, simt_match_all64 (HIP returns 64-bit masks the same way)";
                 break;
             case WarpMisuse::IntraWarpSpin:
                 r.kind = "intra-warp spin-wait";

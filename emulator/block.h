@@ -200,6 +200,8 @@ public:
         if (!has_turn_) await_turn();
     }
     unsigned warp_size() const { return options_.warp_size; }
+    // Tells the checkers of a warp collective used against CUDA's rules.
+    void misuse(const WarpMisuseEvent& event);
 
 private:
     static void thread_main(void* self);
@@ -213,7 +215,6 @@ private:
     void check_bounds_fully(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
                             const void* pc, bool natural);
     void record_fault(FaultKind kind, std::string message);
-    void misuse(const WarpMisuseEvent& event);
     bool mismatched_collectives();
     // Spin-waits (spin_waits.cpp).
     static constexpr std::uint32_t kSpinWatch = 1024;  // loads in a row before addresses are watched

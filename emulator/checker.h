@@ -146,6 +146,7 @@ enum class WarpMisuse : std::uint8_t {
                        // block can go no further: the launch fails
     DivergentSites,    // lockstep (the sm_6x rule): lanes of one mask at different calls
     IntraWarpSpin,     // lockstep: a lane spins until a lane of its own warp writes (hangs pre-Volta)
+    TruncatedMask,     // a 32-bit result (CUDA's type) lost lanes 32-63 of a 64-lane warp
 };
 
 struct WarpMisuseEvent {

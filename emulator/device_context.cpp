@@ -26,6 +26,8 @@ std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint
     return block().warp_collective(combine, mask, value, arg, pc, participants);
 }
 
+void warp_misuse(const WarpMisuseEvent& event) { block().misuse(event); }
+
 void shuffle_observed(const ShuffleEvent& event) {
     for (Checker* c : block().checkers()) c->on_shuffle(event);
 }

@@ -59,6 +59,8 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
 std::uint32_t barrier(const void* pc, bool predicate);
 std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
                               std::uint32_t arg, const void* pc, std::uint64_t* participants = nullptr);
+// Tells the checkers of a warp collective used against CUDA's rules.
+void warp_misuse(const WarpMisuseEvent& event);
 // Tells the checkers where a shuffle took its value from.
 void shuffle_observed(const ShuffleEvent& event);
 std::uint64_t converged_lanes(const void* pc, std::uint64_t place);

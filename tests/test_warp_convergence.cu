@@ -73,9 +73,9 @@ __global__ void activemask_in_branches(unsigned long long* out) {
     const unsigned lane = threadIdx.x % warpSize;
     unsigned long long m = 0;
     if (lane < 10)
-        m = __activemask();
+        m = simt_activemask64();
     else if (lane % 2)
-        m = __activemask();
+        m = simt_activemask64();
     out[threadIdx.x] = m;
 }
 
@@ -176,7 +176,7 @@ TEST_CASE("a full-mask __syncwarp after lanes returned waits only for the lanes 
     for (int l = 0; l < 16; ++l) CHECK(out[l] == 15 - l);
 }
 
-TEST_CASE("__activemask in an if and an else-if names only the lanes on its own side") {
+TEST_CASE("__activemask in an if and an else-if names only the lanes on its own side (its 64-bit form here)") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     const unsigned ws = simt_warp_;
     simt::test::Managed<unsigned long long> out(ws);
@@ -189,8 +189,7 @@ TEST_CASE("__activemask in an if and an else-if names only the lanes on its own 
     }
     for (unsigned l = 0; l < ws; ++l) {
         CAPTURE(l);
-        // __activemask() returns CUDA's 32-bit mask.
-        CHECK(out[l] == ((l < 10 ? low : l % 2 ? odd : 0) & 0xffffffffull));
+        CHECK(out[l] == (l < 10 ? low : l % 2 ? odd : 0));
     }
 }
 
@@ -213,4 +212,65 @@ TEST_CASE("coalesced_threads in a __device__ function called from both sides of 
     for (int i = 0; i < counts[1]; ++i) got_neg += neg[i];
     CHECK(got_pos == sum_pos);
     CHECK(got_neg == sum_neg);
+}
+
+namespace {
+__global__ void masks_at_64(unsigned* ballot32, unsigned long long* ballot64, unsigned long long* active64,
+                            unsigned long long* match64) {
+    const int lane = threadIdx.x;
+    ballot32[lane] = __ballot_sync(simt_full_mask(), lane >= 40);
+    ballot64[lane] = simt_ballot64(simt_full_mask(), lane >= 40);
+    active64[lane] = simt_activemask64();
+    match64[lane] = simt_match_any64(simt_full_mask(), lane / 40);
+}
+
+__global__ void coalesced_sizes(int* size, int* rank) {
+    if (threadIdx.x % 3 == 0) {
+        auto g = cg::coalesced_threads();
+        size[threadIdx.x] = int(g.size());
+        rank[threadIdx.x] = int(g.thread_rank());
+    }
+}
+}  // namespace
+
+TEST_CASE("under 64-lane warps the 64-bit mask forms keep every lane and the 32-bit ones warn when they lose lanes") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(simt::test::options(simt_mode_, 64), simt::test::warp_sync_only());
+    simt::test::Managed<unsigned> ballot32(64);
+    simt::test::Managed<unsigned long long> ballot64(64), active64(64), match64(64);
+    masks_at_64<<<1, 64>>>(ballot32, ballot64, active64, match64);
+    const auto h = hazards();
+    const unsigned long long upper = ~0ull << 40;
+    for (int lane = 0; lane < 64; ++lane) {
+        CAPTURE(lane);
+        CHECK(ballot32[lane] == 0u);  // CUDA's unsigned: lanes 40-63 do not fit
+        CHECK(ballot64[lane] == upper);
+        CHECK(active64[lane] == ~0ull);
+        CHECK(match64[lane] == (lane >= 40 ? upper : ~upper));
+    }
+    REQUIRE(h.size() == 1);
+    CHECK(h[0].example.kind == "mask truncated");
+    CHECK(h[0].example.severity == simt::check::Severity::Warning);
+    CHECK_THAT(h[0].example.fix, Catch::Contains("simt_ballot64"));
+    CHECK_THAT(simt::describe(h[0].example.current.pc), Catch::EndsWith("test_warp_convergence.cu:221"));
+}
+
+TEST_CASE("coalesced_threads names its lanes at either warp size") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int ws = int(simt_warp_);
+    simt::test::Managed<int> size(2 * ws, -1), rank(2 * ws, -1);
+    coalesced_sizes<<<1, 2 * ws>>>(size, rank);
+    CHECK(hazards().empty());
+    for (int t = 0; t < 2 * ws; ++t) {
+        if (t % 3 != 0) continue;
+        CAPTURE(t);
+        const int first = t / ws * ws;
+        int members = 0, below = 0;
+        for (int l = first; l < first + ws; ++l) {
+            members += l % 3 == 0;
+            below += l % 3 == 0 && l < t;
+        }
+        CHECK(size[t] == members);
+        CHECK(rank[t] == below);
+    }
 }

@@ -160,6 +160,15 @@ std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int 
     return result;
 }
 
+unsigned mask32(unsigned long long lanes) {
+    if ((lanes >> 32) != 0 && device::in_kernel()) {
+        const unsigned lost = 32 + unsigned(__builtin_ctzll(lanes >> 32));
+        device::warp_misuse(
+            WarpMisuseEvent{device::thread(), WarpMisuse::TruncatedMask, lanes, __builtin_return_address(0), nullptr, lost});
+    }
+    return unsigned(lanes);
+}
+
 std::uint64_t vote(std::uint64_t mask, int predicate, Vote kind) {
     const void* pc = __builtin_return_address(0);
     const std::uint64_t p = predicate != 0 ? 1 : 0;

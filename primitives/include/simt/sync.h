@@ -19,10 +19,18 @@ namespace simt::cuda {
 // The lanes of the caller's warp converged at this call (see
 // Block::converged_lanes), as a mask as wide as the warp.
 unsigned long long converged_lanes_at(const char* file, unsigned line, unsigned column);
+// A lane mask as CUDA's 32-bit result; under 64-lane warps a mask that named
+// lanes 32-63 is reported (a warning) as it loses them.
+unsigned mask32(unsigned long long lanes);
 }  // namespace simt::cuda
 inline __attribute__((always_inline)) unsigned __activemask(
     std::source_location where = std::source_location::current()) {
-    return unsigned(simt::cuda::converged_lanes_at(where.file_name(), where.line(), where.column()));
+    return simt::cuda::mask32(simt::cuda::converged_lanes_at(where.file_name(), where.line(), where.column()));
+}
+// The whole mask under --warp-size 64 (HIP's __activemask is 64-bit too).
+inline __attribute__((always_inline)) unsigned long long simt_activemask64(
+    std::source_location where = std::source_location::current()) {
+    return simt::cuda::converged_lanes_at(where.file_name(), where.line(), where.column());
 }
 // With 64-lane warps (--warp-size 64) masks are 64 bits wide; this names
 // "every lane" whatever the warp size.

@@ -78,7 +78,7 @@ SIMT_INLINE T __shfl_xor_sync(unsigned long long mask, T v, int lane_mask, int w
                                                         simt::cuda::Shuffle::Xor, lane_mask, width));
 }
 SIMT_INLINE unsigned __ballot_sync(unsigned long long mask, int predicate) {
-    return unsigned(simt::cuda::vote(mask, predicate, simt::cuda::Vote::Ballot));
+    return simt::cuda::mask32(simt::cuda::vote(mask, predicate, simt::cuda::Vote::Ballot));
 }
 // The 64-lane ballot for --warp-size 64 (AMD's __ballot is 64-bit).
 SIMT_INLINE unsigned long long simt_ballot64(unsigned long long mask, int predicate) {
@@ -92,12 +92,20 @@ SIMT_INLINE int __any_sync(unsigned long long mask, int predicate) {
 }
 template <class T>
 SIMT_INLINE unsigned __match_any_sync(unsigned long long mask, T v) {
-    return unsigned(simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::Any,
-                                      nullptr));
+    return simt::cuda::mask32(simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::Any, nullptr));
 }
 template <class T>
 SIMT_INLINE unsigned __match_all_sync(unsigned long long mask, T v, int* pred) {
-    return unsigned(simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::All, pred));
+    return simt::cuda::mask32(simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::All, pred));
+}
+// The 64-lane forms of the matches, for --warp-size 64.
+template <class T>
+SIMT_INLINE unsigned long long simt_match_any64(unsigned long long mask, T v) {
+    return simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::Any, nullptr);
+}
+template <class T>
+SIMT_INLINE unsigned long long simt_match_all64(unsigned long long mask, T v, int* pred) {
+    return simt::cuda::match(mask, simt::cuda::to_bits(v), simt::cuda::Match::All, pred);
 }
 
 #define SIMT_WARP_REDUCE(NAME, KIND)                                                           \
