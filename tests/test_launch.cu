@@ -140,3 +140,35 @@ TEST_CASE("the C++ API launches a kernel function from ordinary C++ on the same 
     REQUIRE(cudaGetLastError() == cudaSuccess);
     for (int i = 0; i < 64; ++i) REQUIRE(out[i] == 9);
 }
+
+namespace {
+__global__ void double_plus_one(int* data, int base) { data[base + threadIdx.x] = data[base + threadIdx.x] * 2 + 1; }
+
+__global__ void parent_of_children(int* data) {
+    const int base = blockIdx.x * blockDim.x;
+    data[base + threadIdx.x] = base + threadIdx.x;
+    __syncthreads();
+    if (threadIdx.x == 0) double_plus_one<<<1, blockDim.x>>>(data, base);
+}
+
+__global__ void recurse_forever(int depth, int* deepest) {
+    deepest[0] = depth;
+    recurse_forever<<<1, 1>>>(depth + 1, deepest);
+}
+}  // namespace
+
+TEST_CASE("a kernel launches child grids from device code; they run after it and see what it wrote") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> data(96, -1);
+    parent_of_children<<<3, 32>>>(data);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < 96; ++i) CHECK(data[i] == i * 2 + 1);
+}
+
+TEST_CASE("device-side launches nested deeper than CUDA's 24 levels fail with a clear error") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> deepest(1, 0);
+    recurse_forever<<<1, 1>>>(1, deepest);
+    CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+    CHECK(deepest[0] == 24);
+}

@@ -32,7 +32,7 @@ gpu_program() {
     exe="/tmp/simt-gpu-bin/${name//\//_}"
     local out="$parts/${name//\//_}.txt"
     : > "$out"
-    { section "$name" build; nvcc -arch=sm_90 -O2 -lineinfo -I primitives/portable -o "$exe" "$src" 2>&1; echo "status $?"; } >> "$out"
+    { section "$name" build; nvcc -arch=sm_90 -rdc=true -O2 -lineinfo -I primitives/portable -o "$exe" "$src" 2>&1; echo "status $?"; } >> "$out"
     [ -x "$exe" ] || return 0
     { section "$name" run; timeout -s KILL 15 "$exe" 2>&1; echo "status $?"; } >> "$out"
     for tool in racecheck synccheck memcheck initcheck; do

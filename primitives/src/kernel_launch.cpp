@@ -1,8 +1,13 @@
 // Kernel launches from the CUDA side: builds the engine's KernelLaunch, prints
 // device output and faults, and records errors the way CUDA reports them.
+#include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <mutex>
 #include <string>
+#include <vector>
 
+#include "emulator/device_context.h"
 #include "emulator/engine.h"
 #include "emulator/symbolizer.h"
 #include "process_runtime.h"
@@ -32,7 +37,42 @@ bool is_launch_rejection(FaultKind kind) {
     return kind == FaultKind::InvalidConfiguration || kind == FaultKind::TooMuchSharedMemory;
 }
 
+// Child grids launched by the running grid, with who launched them. One host
+// launch runs at a time; its children are collected here while it runs (by
+// any worker) and run after it.
+struct DeviceLaunch {
+    std::uint64_t block = 0;
+    std::uint32_t thread = 0;
+    std::function<void()> launch;
+};
+std::mutex device_launches_mutex;
+std::vector<DeviceLaunch>* device_launches = nullptr;  // the running grid's
+int nesting = 0;                                       // grids running, parents included
+constexpr int kMaxNesting = 24;                        // CUDA's depth limit
+
+void run_children(std::vector<DeviceLaunch>& children) {
+    std::stable_sort(children.begin(), children.end(), [](const DeviceLaunch& a, const DeviceLaunch& b) {
+        return a.block != b.block ? a.block < b.block : a.thread < b.thread;
+    });
+    for (DeviceLaunch& child : children) child.launch();
+}
+
 }  // namespace
+
+bool in_device_code() { return device::in_kernel(); }
+
+void queue_device_launch(std::function<void()> launch) {
+    if (nesting >= kMaxNesting)
+        device::fail(FaultKind::Exception,
+                     std::string("kernel ") + device::launch().kernel + " launches a grid from device code (" +
+                         describe(device::thread()) + ") that would nest grids " + std::to_string(nesting + 1) +
+                         " deep; CUDA allows " + std::to_string(kMaxNesting) + " (a recursion without an end?)");
+    const ThreadId& who = device::thread();
+    const LaunchInfo& info = device::launch();
+    const std::uint64_t block = who.block.x + std::uint64_t(info.grid.x) * (who.block.y + std::uint64_t(info.grid.y) * who.block.z);
+    std::lock_guard<std::mutex> lock(device_launches_mutex);
+    device_launches->push_back(DeviceLaunch{block, who.linear, std::move(launch)});
+}
 
 void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
                    KernelInvoke invoke, void* closure) {
@@ -50,11 +90,20 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     launch.dynamic_shared_limit = rt.dynamic_shared_limit(kernel_base_name(name));
     launch.invoke = invoke;
     launch.closure = closure;
+    std::vector<DeviceLaunch> children;
+    std::vector<DeviceLaunch>* parent_children = device_launches;
+    device_launches = &children;
+    ++nesting;
     const LaunchOutcome outcome = rt.engine().launch(launch);
+    --nesting;
+    device_launches = parent_children;
     if (!outcome.output.empty()) std::fwrite(outcome.output.data(), 1, outcome.output.size(), stdout);
     rt.report_hazards(name, outcome.blocks_reported);
     if (!outcome.fault) {
         rt.result(cudaSuccess);
+        ++nesting;
+        run_children(children);
+        --nesting;
         return;
     }
     std::fflush(stdout);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -20,8 +21,18 @@ namespace simt::cuda {
 using KernelInvoke = void (*)(void* closure);
 
 // Runs a launch on the engine; reports faults; records the sticky error.
+// The child grids kernels launched meanwhile run after it (see below).
 void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
                    KernelInvoke invoke, void* closure);
+
+// Dynamic parallelism: a launch from device code is queued and runs once
+// its parent grid has finished, before the parent's launch returns to the
+// host, children in the order of the threads that launched them (block,
+// thread, launch). CUDA lets a child run at any time after its launch and,
+// since CUDA 12, a parent cannot wait for its children, so no program can
+// tell this order from a GPU's.
+bool in_device_code();
+void queue_device_launch(std::function<void()> launch);
 
 class launch_config {
 public:
@@ -31,6 +42,16 @@ public:
 
     template <class Body, class... Args>
     void run(Body&& body, Args&&... args) const {
+        if constexpr ((std::is_copy_constructible_v<std::decay_t<Args>> && ...)) {
+            if (in_device_code()) {
+                // The arguments are copied, as CUDA copies a child's parameters.
+                queue_device_launch([config = *this, body = std::decay_t<Body>(body),
+                                     copied = std::tuple<std::decay_t<Args>...>(args...)]() mutable {
+                    std::apply([&](auto&... a) { config.run(body, a...); }, copied);
+                });
+                return;
+            }
+        }
         using Stored = std::tuple<Args&&...>;
         struct Closure {
             std::remove_reference_t<Body>* body;
