@@ -97,3 +97,30 @@ TEST_CASE("scalars, several declarators and file-scope __shared__ are left as th
     CHECK(body("void k() { __shared__ float a[4], b[4]; }") == "void k() { __shared__ float a[4], b[4]; }");
     CHECK(body("__shared__ float table[8];\n") == "__shared__ float table[8];\n");
 }
+
+TEST_CASE("inline PTX that reads a special register becomes a runtime call, keeping the lines") {
+    const std::string source =
+        "__device__ unsigned lane() {\n  unsigned l;\n  asm volatile(\"mov.u32 %0, %%laneid;\"\n      : \"=r\"(l));\n"
+        "  return l;\n}\n";
+    const std::string out = body(source);
+    CHECK(out.find("asm") == std::string::npos);
+    CHECK(out.find("::simt::cuda::special_register(\"laneid\")") != std::string::npos);
+    CHECK(out.find("(l)") != std::string::npos);
+    CHECK(lines(out) == lines(source));
+}
+
+TEST_CASE("host assembly is left as it is") {
+    const std::string source = "void f() {\n  asm volatile(\"\" ::: \"memory\");\n  __asm__(\"pause\");\n}\n";
+    CHECK(body(source) == source);
+}
+
+TEST_CASE("other inline PTX is an error naming its line and the instruction") {
+    const std::string source = "__global__ void k(int* p) {\n  int x;\n  asm(\"ld.global.nc.u32 %0, [%1];\" : \"=r\"(x) : \"l\"(p));\n}\n";
+    try {
+        rewrite_cuda_source(source, "k.cu");
+        FAIL("no error");
+    } catch (const RewriteError& e) {
+        CHECK(e.line == 3);
+        CHECK_THAT(e.what(), Catch::Contains("simt does not run inline PTX: `ld.global.nc.u32 %0, [%1]`"));
+    }
+}

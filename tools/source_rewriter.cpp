@@ -1,8 +1,11 @@
 #include "tools/source_rewriter.h"
 
 #include <cctype>
+#include <optional>
 #include <string_view>
 #include <vector>
+
+#include "tools/inline_ptx.h"
 
 namespace simt::frontend {
 namespace {
@@ -118,6 +121,16 @@ public:
                 } else {
                     i += 9;
                 }
+            } else if (in_function(function_braces) &&
+                       (is_word_at(i, "asm") || is_word_at(i, "__asm__") || is_word_at(i, "__asm"))) {
+                std::size_t end;
+                const std::optional<std::string> cpp = inline_asm(i, end);
+                if (cpp) {
+                    out.append(s_, copied, i - copied);
+                    out += *cpp;
+                    copied = end;
+                }
+                i = end - 1;
             } else if (is_word_at(i, "__noinline__")) {
                 out.append(s_, copied, i - copied);
                 out += "__attribute__((noinline))";
@@ -209,6 +222,43 @@ private:
             }
             return j;
         }
+    }
+
+    // `asm [volatile] ("template" : outputs : ...)` at `at`: the C++ that
+    // replaces it when it is PTX (see inline_ptx.h), with its line breaks
+    // kept; `end` is just past its ')'.
+    std::optional<std::string> inline_asm(std::size_t at, std::size_t& end) const {
+        std::size_t j = at;
+        while (j < s_.size() && is_ident(s_[j])) ++j;
+        j = skip_space(j);
+        for (std::string_view q : {"volatile", "__volatile__", "__volatile"})
+            if (is_word_at(j, q)) j = skip_space(j + q.size());
+        end = j + 1;
+        if (j >= s_.size() || s_[j] != '(') return std::nullopt;
+        end = matching(j, '(', ')');
+        std::string asm_template;
+        std::size_t colons[2] = {end - 1, end - 1};
+        int found = 0, depth = 0;
+        for (std::size_t k = j + 1; k + 1 < end; ++k) {
+            if (!code_[k]) {
+                if (found == 0 && s_[k] == '"' && code_[k - 1]) {  // a string literal of the template
+                    std::size_t q = k + 1;
+                    while (q < end && !(s_[q] == '"' && s_[q - 1] != '\\')) ++q;
+                    asm_template.append(s_, k + 1, q - k - 1);
+                    k = q;
+                }
+                continue;
+            }
+            if (s_[k] == '(') ++depth;
+            if (s_[k] == ')') --depth;
+            if (s_[k] == ':' && depth == 0 && found < 2) colons[found++] = k;
+        }
+        const std::size_t outputs_end = found >= 2 ? colons[1] : end - 1;
+        const std::string_view outputs =
+            found >= 1 ? std::string_view(s_).substr(colons[0] + 1, outputs_end - colons[0] - 1) : std::string_view();
+        std::optional<std::string> cpp = translate_inline_ptx(asm_template, outputs, line_of(s_, at));
+        if (cpp) cpp->append(count_newlines(std::string_view(s_).substr(at, end - at)), '\n');
+        return cpp;
     }
 
     // Index just past the bracket that closes the one opened at `open`.

@@ -6,6 +6,8 @@
 //   file-scope __device__ / __managed__ variables    -> placed in the global-memory section
 //   __noinline__                                     -> __attribute__((noinline)) (not a macro:
 //                                                       libstdc++ uses the name itself)
+//   asm("mov.u32 %0, %%laneid;" : "=r"(x))           -> x = a special register (inline_ptx.h);
+//                                                       other PTX is an error at its line
 // Line structure is preserved (a `#line` directive follows any inserted line),
 // so compiler messages point at the user's lines.
 #pragma once

@@ -4,6 +4,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "emulator/device_context.h"
 #include "emulator/engine.h"
@@ -104,6 +105,25 @@ unsigned long long simt::cuda::converged_lanes_at(const char* file, unsigned lin
 unsigned long long simt_full_mask() {
     const unsigned ws = simt::cuda::warp_size();
     return ws >= 64 ? ~0ull : ((1ull << ws) - 1);
+}
+
+unsigned long long simt::cuda::special_register(const char* name) {
+    SIMT_REQUIRE_KERNEL("inline PTX");
+    const std::string_view r = name;
+    const ThreadId& t = device::thread();
+    const unsigned long long bit = 1ull << t.lane;
+    if (r == "laneid") return t.lane;
+    if (r == "warpid") return t.warp;
+    if (r == "lanemask_eq") return bit;
+    if (r == "lanemask_lt") return bit - 1;
+    if (r == "lanemask_le") return bit | (bit - 1);
+    if (r == "lanemask_gt") return ~(bit | (bit - 1)) & simt_full_mask();
+    if (r == "lanemask_ge") return ~(bit - 1) & simt_full_mask();
+    if (r == "clock" || r == "clock64" || r == "globaltimer") return static_cast<unsigned long long>(clock64());
+    const Dim3& g = device::launch().grid;
+    if (r == "smid") return (t.block.x + std::uint64_t(g.x) * (t.block.y + std::uint64_t(g.y) * t.block.z)) % 132;
+    if (r == "nsmid") return 132;
+    return 0;
 }
 
 void __threadfence() {

@@ -12,6 +12,9 @@ uint3 block_idx();
 dim3 block_dim();
 dim3 grid_dim();
 int warp_size();
+// A PTX special register by name ("laneid", "lanemask_lt", "clock64", ...):
+// what the source rewriter turns `asm("mov.u32 %0, %%laneid;" ...)` into.
+unsigned long long special_register(const char* name);
 }  // namespace simt::cuda
 
 #define threadIdx (::simt::cuda::thread_idx())
