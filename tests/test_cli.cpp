@@ -323,7 +323,7 @@ TEST_CASE("--uniform-writes ignore silences a flag that every thread sets to the
     fs::remove_all(dir);
 }
 
-TEST_CASE("every correct program in kernels/ runs with no report and exit 0 in both modes under 10 seeds") {
+TEST_CASE("every correct program in kernels/ runs with no report and exit 0 in both modes (its under 10 seeds)") {
     std::vector<fs::path> clean;
     for (const char* folder : {"catalog", "conformance", "demo", "seeds"}) {
         for (const auto& entry : fs::directory_iterator(fs::path(SIMT_KERNELS_DIR) / folder)) {
@@ -339,7 +339,9 @@ TEST_CASE("every correct program in kernels/ runs with no report and exit 0 in b
     REQUIRE(clean.size() >= 29);
     for (const fs::path& program : clean) {
         for (const char* mode : {"its", "lockstep"}) {
-            for (int seed = 0; seed < 10; ++seed) {
+            // Lockstep draws nothing from the seed: one run covers it.
+            const int seeds = std::string(mode) == "its" ? 10 : 1;
+            for (int seed = 0; seed < seeds; ++seed) {
                 CAPTURE(program.string(), mode, seed);
                 const Result r = simt(std::string("run --mode ") + mode + " --seed " + std::to_string(seed) + " " + program.string());
                 CHECK(r.status == 0);
