@@ -1,10 +1,12 @@
 #include "emulator/block.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <map>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 #include "emulator/symbolizer.h"
@@ -216,6 +218,7 @@ std::uint32_t Block::barrier(const void* pc, bool predicate) {
 }
 
 void Block::release_barrier(const void* pc) {
+    ++barrier_epoch_;
     const std::uint32_t participants = barrier_arrived_;
     const std::uint32_t count = barrier_true_;
     barrier_arrived_ = 0;
@@ -343,6 +346,7 @@ void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
         SimThread& t = threads_[first + lane];
         t.value = r.combine(exchange, lane);
         t.participants = r.arrived;
+        ++t.collectives;
         if (t.state == ThreadState::Waiting) set_ready(t);
     }
 }
@@ -407,6 +411,31 @@ bool Block::resolve_convergence(std::uint32_t warp) {
     }
     w.converging = 0;
     return !groups.empty();
+}
+
+void Block::print(const char* text, std::size_t length) {
+    SimThread& t = *running_;
+    // The count restarts at each barrier interval and collective.
+    if (t.lines_epoch != barrier_epoch_ || t.lines_collectives != t.collectives) {
+        t.lines_epoch = barrier_epoch_;
+        t.lines_collectives = t.collectives;
+        t.lines_printed = 0;
+    }
+    printed_.push_back(PrintedLine{barrier_epoch_, t.id.warp, t.collectives, t.lines_printed++, t.id.lane,
+                                   std::string(text, length)});
+}
+
+std::string Block::output() const {
+    std::vector<const PrintedLine*> lines;
+    lines.reserve(printed_.size());
+    for (const PrintedLine& l : printed_) lines.push_back(&l);
+    std::stable_sort(lines.begin(), lines.end(), [](const PrintedLine* a, const PrintedLine* b) {
+        return std::tie(a->barrier_epoch, a->warp, a->collectives, a->ordinal, a->lane) <
+               std::tie(b->barrier_epoch, b->warp, b->collectives, b->ordinal, b->lane);
+    });
+    std::string out;
+    for (const PrintedLine* l : lines) out += l->text;
+    return out;
 }
 
 void Block::record_fault(FaultKind kind, std::string message) {

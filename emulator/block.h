@@ -54,6 +54,10 @@ struct SimThread {
     std::uint64_t participants = 0;  // lanes that took part in its last collective
     std::uint64_t place = 0;  // where it waits to converge: call site and call path
     const void* entry_frame = nullptr;  // the frame that called the kernel
+    std::uint32_t collectives = 0;      // warp collectives it took part in (printf order)
+    std::uint32_t lines_printed = 0;  // since lines_epoch / lines_collectives
+    std::uint32_t lines_epoch = 0;
+    std::uint32_t lines_collectives = 0;
     // Spin-wait detection: loads (and atomics that changed nothing) since the
     // thread last stored, the addresses they touched once watched, and how
     // many more it must make before it counts as spinning.
@@ -108,7 +112,10 @@ public:
     // run() again when it is the block's turn).
     RunEnd run();
     const Fault& fault() const { return fault_; }
-    std::string& output() { return output_; }
+    // Device printf: a line printed by the running thread, and all of them
+    // once the block is done, in the order described at PrintedLine.
+    void print(const char* text, std::size_t length);
+    std::string output() const;
     // The launch is deadlocked: a stalled block records why and is done.
     void give_up(bool residency_exhausted);
 
@@ -286,7 +293,17 @@ private:
     std::uint32_t barrier_true_ = 0;
     const void* last_barrier_pc_ = nullptr;
     Fault fault_;
-    std::string output_;
+    // Lines come out ordered by barrier interval, then warp, then the lane's
+    // place among the warp's collectives, then the lane's own count of
+    // lines, then lane: a converged warp's lines in lane order, as a GPU
+    // prints them, and nothing before what a barrier or collective made it
+    // wait for. The keys follow the schedule, which the seed fixes.
+    struct PrintedLine {
+        std::uint32_t barrier_epoch, warp, collectives, ordinal, lane;
+        std::string text;
+    };
+    std::vector<PrintedLine> printed_;
+    std::uint32_t barrier_epoch_ = 0;
 };
 
 }  // namespace simt

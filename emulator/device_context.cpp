@@ -52,6 +52,6 @@ void atomic_performed(const volatile void* address, bool changed, std::uint64_t 
 
 void fail(FaultKind kind, const std::string& message) { block().fail(kind, message); }
 
-void print(const char* text, std::size_t length) { block().output().append(text, length); }
+void print(const char* text, std::size_t length) { block().print(text, length); }
 
 }  // namespace simt::device

@@ -129,7 +129,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
                 end = block.run();
             }
             results[b].fault = block.fault();
-            results[b].output = std::move(block.output());
+            results[b].output = block.output();
             turns.finished(b);
             if (results[b].fault) {
                 std::uint64_t seen = first_failure.load();

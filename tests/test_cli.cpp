@@ -43,6 +43,28 @@ TEST_CASE("code nvcc rejects does not compile under simt either: a float2 shuffl
     fs::remove_all(dir);
 }
 
+TEST_CASE("a converged warp's printf lines come out in lane order in its mode, for every seed") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-printf-order-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "lanes.cu") << "#include <cstdio>\n"
+                                      "__global__ void k() {\n"
+                                      "  const int lane = threadIdx.x % 32;\n"
+                                      "  if (lane % 4 == 0) printf(\"warp %d lane %d\\n\", threadIdx.x / 32, lane);\n"
+                                      "  __syncthreads();\n"
+                                      "  if (threadIdx.x < 3) printf(\"after %d\\n\", threadIdx.x);\n"
+                                      "}\n"
+                                      "int main() { k<<<1, 64>>>(); cudaDeviceSynchronize(); return 0; }\n";
+    std::string expected;
+    for (int w = 0; w < 2; ++w)
+        for (int lane = 0; lane < 32; lane += 4) expected += "warp " + std::to_string(w) + " lane " + std::to_string(lane) + "\n";
+    expected += "after 0\nafter 1\nafter 2\n";
+    for (int seed = 0; seed < 5; ++seed) {
+        CAPTURE(seed);
+        CHECK(simt("run --mode its --seed " + std::to_string(seed) + " " + (dir / "lanes.cu").string()).out == expected);
+    }
+    fs::remove_all(dir);
+}
+
 TEST_CASE("a rerun of an unchanged file comes from the cache") {
     simt("run " + program("exit_status.cu"));
     const Result r = simt("run -v " + program("exit_status.cu"));
