@@ -23,7 +23,7 @@ int main() {
     cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice);
     pair_sums<<<1, 32>>>(in, out);
     cudaError_t e = cudaDeviceSynchronize();
-    int sums[16];
+    int sums[16] = {};  // left as is when the copy fails after a failed launch
     cudaMemcpy(sums, out, sizeof sums, cudaMemcpyDeviceToHost);
     printf("pair_sums: %s, first sums %d %d %d\n", cudaGetErrorString(e), sums[0], sums[1], sums[2]);
     cudaFree(in);
