@@ -24,6 +24,22 @@ struct TlsSymbol {
     bool guarded = false;  // laid out by the source rewriter with a guard after it
 };
 
+// simt's own thread-local state shares the executable's TLS block with the
+// __shared__ variables; it is never a kernel's to touch. The runtime's
+// thread-locals are these (the portable headers' __shared__ variables live in
+// other simt namespaces, so they count as the program's). A __shared__
+// variable has no initialiser, so it lives in .tbss (a host thread_local with
+// an initialiser, in .tdata, is not taken for one). Zeroing runtime state at
+// a block's start would break every launch, so a name missing here shows.
+bool is_runtime_state(const std::string& name) {
+    for (const char* prefix :
+         {"simt::check::", "simt::Worker::", "simt::prepare_fault_signals", "simt::scheduler_context",
+          "simt::cuda::clock_ticks", "guard variable for ", "std::", "spdlog::", "fmt::", "CLI::", "__",
+          "TLS init function", "TLS wrapper function"})
+        if (name.rfind(prefix, 0) == 0) return true;
+    return false;
+}
+
 // "tree_sum(float const*, float*)::s" -> "tree_sum::s"
 std::string readable(const char* mangled) {
     int status = 0;
@@ -71,8 +87,10 @@ std::map<std::uint64_t, TlsSymbol> load_tls_symbols() {
         const std::size_t count = sh[i].sh_size / sizeof(Elf64_Sym);
         for (std::size_t k = 0; k < count; ++k) {
             if (ELF64_ST_TYPE(sym[k].st_info) != STT_TLS || sym[k].st_size == 0) continue;
+            if (sym[k].st_shndx >= eh->e_shnum || sh[sym[k].st_shndx].sh_type != SHT_NOBITS) continue;
             const char* name = image.data() + strtab.sh_offset + sym[k].st_name;
             TlsSymbol symbol{sym[k].st_size, readable(name)};
+            if (is_runtime_state(symbol.name)) continue;
             // "k::simt_shared_tile" holds k's tile and its guard zone.
             const std::string::size_type last = symbol.name.rfind("::");
             const std::string::size_type at = last == std::string::npos ? 0 : last + 2;
@@ -112,13 +130,11 @@ std::string describe_shared(std::uint32_t offset, std::uint32_t static_bytes, st
     return "static shared memory, byte offset " + std::to_string(offset);
 }
 
-std::vector<GuardedArray> guarded_shared_arrays() {
-    std::vector<GuardedArray> arrays;
+std::vector<SharedVariable> static_shared_variables() {
+    std::vector<SharedVariable> variables;
     for (const auto& [offset, symbol] : tls_symbols())
-        if (symbol.guarded)
-            arrays.push_back(GuardedArray{std::uint32_t(offset), std::uint32_t(symbol.size),
-                                          std::uint32_t(kSharedGuardBytes), symbol.name});
-    return arrays;
+        variables.push_back(SharedVariable{std::uint32_t(offset), std::uint32_t(symbol.size), symbol.name});
+    return variables;
 }
 
 }  // namespace simt::check

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "emulator/static_shared_guards.h"
+#include "emulator/static_shared_layout.h"
 
 namespace simt::check {
 
@@ -14,8 +14,9 @@ namespace simt::check {
 // "extern __shared__ memory, byte offset 16".
 std::string describe_shared(std::uint32_t offset, std::uint32_t static_bytes, std::uint32_t size);
 
-// The static __shared__ arrays the source rewriter gave guard zones, by
-// offset in the static shared window (for the engine's bounds check).
-std::vector<GuardedArray> guarded_shared_arrays();
+// Every static __shared__ variable, by offset in the static shared window
+// (without the guard zones the rewriter laid after arrays), for the engine's
+// bounds check and its fill of each block's shared memory.
+std::vector<SharedVariable> static_shared_variables();
 
 }  // namespace simt::check

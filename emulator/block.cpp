@@ -1,5 +1,7 @@
 #include "emulator/block.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -26,7 +28,7 @@ std::string hex(std::uint64_t v) {
 Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker)
     : launch_(context.launch), info_(context.info),
       block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
-      checkers_(context.checkers), observers_(context.schedule_observers), memory_(context.memory), guards_(context.guards), worker_(worker),
+      checkers_(context.checkers), observers_(context.schedule_observers), memory_(context.memory), layout_(context.shared_layout), worker_(worker),
       turns_(context.turns), block_linear_(block_linear),
       global_in_block_order_(context.global_in_block_order) {
     const KernelLaunch& launch = context.launch;
@@ -56,6 +58,7 @@ RunEnd Block::run() {
     worker_.block = this;
     if (!started_) {
         started_ = true;
+        clear_shared_memory();
         for (SimThread& t : threads_) {
             t.fiber.prepare(worker_.stacks().acquire(), &Block::thread_main, this);
             set_ready(t);
@@ -93,6 +96,16 @@ RunEnd Block::run() {
         for (Checker* c : checkers_) c->on_block_end(info_, block_index_);
     worker_.block = nullptr;
     return RunEnd::Done;
+}
+
+// A GPU leaves shared memory as the last block on the multiprocessor left it;
+// here that would depend on which worker ran which block before, so every
+// block starts from zeros (the init checker still reports reads before writes).
+void Block::clear_shared_memory() {
+    if (layout_ != nullptr)
+        for (const SharedVariable& v : layout_->variables())
+            std::memset(reinterpret_cast<void*>(worker_.static_shared_lo() + v.offset), 0, v.size);
+    if (launch_.dynamic_shared != 0) std::memset(worker_.dynamic_shared(), 0, launch_.dynamic_shared);
 }
 
 void Block::await_turn() {
@@ -482,17 +495,22 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
     }
     if (space == MemorySpace::Shared) {
         if (!worker_.in_dynamic_shared(a)) {
-            if (guards_ == nullptr) return;
+            if (layout_ == nullptr) return;
             const std::uint32_t offset = worker_.shared_offset(a);
-            const GuardedArray* g = guards_->hit(offset, size);
-            if (g == nullptr) return;
-            const std::uint32_t past = offset + size - (g->offset + g->size);
+            const SharedVariable* v = layout_->overrun(offset, size);
+            if (v == nullptr) return;
+            const std::string head = std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) +
+                                     " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
+                                     describe(pc) + ": ";
+            if (StaticSharedLayout::is_outside(v))
+                fail(FaultKind::IllegalAddress, head + "byte offset " + std::to_string(offset) +
+                                                    " of the static shared window lies before every __shared__ "
+                                                    "variable; the access was not performed");
+            const std::uint32_t past = offset + size - (v->offset + v->size);
             fail(FaultKind::IllegalAddress,
-                 std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) + " in kernel " +
-                     info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": byte offset " +
-                     std::to_string(offset - g->offset) + " of __shared__ " + g->name + " (" +
-                     std::to_string(g->size) + " bytes): it ends " + std::to_string(past) +
-                     " bytes past the array; the access was not performed");
+                 head + "byte offset " + std::to_string(offset - v->offset) + " of __shared__ " + v->name + " (" +
+                     std::to_string(v->size) + " bytes): it ends " + std::to_string(past) + " bytes past the " +
+                     (v->size > size ? "array" : "variable") + "; the access was not performed");
         }
         const std::uintptr_t offset = a - std::uintptr_t(worker_.dynamic_shared());
         if (offset + size <= launch_.dynamic_shared) return;
@@ -519,6 +537,29 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
          std::string("invalid global ") + what + " of size " + std::to_string(size) + " in kernel " +
              info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " + text() +
              " " + memory_.explain(a, size) + "; the access was not performed");
+}
+
+void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc) {
+    const Stack& own = running_->fiber.stack();
+    if (a >= std::uintptr_t(own.base) && a < std::uintptr_t(own.top())) return;
+    const std::uintptr_t lo = worker_.static_shared_lo();
+    const std::uintptr_t hi = lo + Worker::static_shared_bytes();
+    std::string where;
+    if (a >= hi) {
+        where = std::to_string(a - hi) + " bytes past the end of the static shared window";
+        if (layout_ != nullptr && !layout_->variables().empty()) {
+            const SharedVariable& last = layout_->variables().back();
+            where += " (" + std::to_string(a - (lo + last.offset + last.size)) + " bytes past __shared__ " +
+                     last.name + ")";
+        }
+    } else {
+        where = std::to_string(lo - a) + " bytes before the static shared window";
+    }
+    const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
+    fail(FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " +
+                                        std::to_string(size) + " in kernel " + info_.kernel + " by " +
+                                        describe(running_->id) + " at " + describe(pc) + ": the address lies " +
+                                        where + "; the access was not performed");
 }
 
 std::string describe(const ThreadId& i) {

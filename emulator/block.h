@@ -18,7 +18,7 @@
 #include "emulator/launch_turns.h"
 #include "emulator/options.h"
 #include "emulator/schedule_policy.h"
-#include "emulator/static_shared_guards.h"
+#include "emulator/static_shared_layout.h"
 
 namespace simt {
 
@@ -54,6 +54,7 @@ struct SimThread {
     std::uint64_t participants = 0;  // lanes that took part in its last collective
     std::uint64_t place = 0;  // where it waits to converge: call site and call path
     const void* entry_frame = nullptr;  // the frame that called the kernel
+    const void* fault_frame = nullptr;  // its frame pointer when a signal stopped it
     std::uint32_t collectives = 0;      // warp collectives it took part in (printf order)
     std::uint32_t lines_printed = 0;  // since lines_epoch / lines_collectives
     std::uint32_t lines_epoch = 0;
@@ -96,7 +97,7 @@ struct LaunchContext {
     const GlobalMemory& memory;
     LaunchTurns& turns;
     const std::vector<Checker*>& schedule_observers;  // checkers that want scheduling events
-    const StaticSharedGuards* guards;  // nullptr when the layout is unknown
+    const StaticSharedLayout* shared_layout;  // nullptr when the layout is unknown
     bool global_in_block_order;        // every global access waits like an atomic
 };
 
@@ -155,8 +156,11 @@ public:
     }
     // Whether an access to the static shared window misses every guard zone
     // (the common case, checked inline by device::observe).
-    bool outside_guards(std::uint32_t offset, std::uint32_t size) const {
-        return guards_ == nullptr || guards_->hit(offset, size) == nullptr;
+    // An access next to the static shared window but outside it (an index
+    // far past a __shared__ array): a fault unless it is the thread's stack.
+    void check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc);
+    bool inside_shared_variables(std::uint32_t offset, std::uint32_t size) const {
+        return layout_ == nullptr || layout_->overrun(offset, size) == nullptr;
     }
     // The allocation the last checked global access fell in: {serial, base,
     // size}, serial 0 when it was not in a cudaMalloc'd allocation.
@@ -213,6 +217,7 @@ public:
 private:
     static void thread_main(void* self);
     void thread_exited();
+    void clear_shared_memory();
     void suspend_running();
     void wait(WaitKind kind, const void* pc);
     void set_ready(SimThread& t);
@@ -263,7 +268,7 @@ private:
     const std::vector<Checker*>& checkers_;
     const std::vector<Checker*>& observers_;  // want scheduling events; empty unless tracing
     const GlobalMemory& memory_;
-    const StaticSharedGuards* guards_;
+    const StaticSharedLayout* layout_;
     // The allocations accesses hit last: most accesses need no lookup.
     struct KnownAllocation {
         std::uintptr_t lo = 0, hi = 0;

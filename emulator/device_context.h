@@ -40,7 +40,10 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     if (w == nullptr || w->thread == nullptr) return;
     const auto a = reinterpret_cast<std::uintptr_t>(address);
     const auto space = classify(*w, a);
-    if (!space) return;
+    if (!space) {
+        if (w->near_static_shared(a)) w->block->check_near_shared(a, size, kind, pc);
+        return;
+    }
     Block& b = *w->block;
     // Yield first: what checkers see next is then exactly the order in which
     // accesses take effect (an atomic runs right after this returns).
@@ -48,7 +51,7 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
         b.access_point(pc, kind, a);
         const bool aligned = !natural || (a & (size - 1)) == 0;
         const bool static_shared_ok = *space == MemorySpace::Shared && aligned && w->in_static_shared(a) &&
-                                      b.outside_guards(w->shared_offset(a), size);
+                                      b.inside_shared_variables(w->shared_offset(a), size);
         if (!static_shared_ok) b.check_bounds(*space, a, size, kind, pc, natural);
     }
     if (*space == MemorySpace::Global && (kind == AccessKind::Atomic || b.global_in_block_order()))

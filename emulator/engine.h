@@ -12,7 +12,7 @@
 #include "emulator/global_memory.h"
 #include "emulator/launch.h"
 #include "emulator/options.h"
-#include "emulator/static_shared_guards.h"
+#include "emulator/static_shared_layout.h"
 #include "emulator/worker_pool.h"
 
 namespace simt {
@@ -31,8 +31,8 @@ public:
         if (checker->wants_schedule_events()) schedule_observers_.push_back(checker);
     }
     const std::vector<Checker*>& checkers() const { return checkers_; }
-    // Where the static shared window's arrays end (see static_shared_guards.h).
-    void set_static_shared_guards(std::shared_ptr<const StaticSharedGuards> guards) { guards_ = std::move(guards); }
+    // Where the static shared window's variables lie (see static_shared_layout.h).
+    void set_static_shared_layout(std::shared_ptr<const StaticSharedLayout> layout) { layout_ = std::move(layout); }
     std::uint64_t launches() const { return launches_; }
 
     LaunchOutcome launch(const KernelLaunch& launch);
@@ -52,7 +52,7 @@ private:
     std::unique_ptr<WorkerPool> pool_;
     std::vector<Checker*> checkers_;
     std::vector<Checker*> schedule_observers_;
-    std::shared_ptr<const StaticSharedGuards> guards_;
+    std::shared_ptr<const StaticSharedLayout> layout_;
     bool global_in_block_order_ = false;  // a checker needs_blocks_in_order()  // those of checkers_ that want scheduling events
     std::uint64_t launches_ = 0;
 };

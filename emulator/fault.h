@@ -16,6 +16,8 @@ enum class FaultKind {
     IllegalAddress,         // access outside any allocation
     MisalignedAddress,      // a load/store at an address not a multiple of its size
     WarpSync,               // collective misuse that a GPU would hang or corrupt on
+    StackOverflow,          // a thread exhausted its fiber stack
+    ArithmeticTrap,         // integer division by zero: the CPU traps where a GPU does not
 };
 
 struct Fault {

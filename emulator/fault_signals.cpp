@@ -1,17 +1,33 @@
 #include "emulator/fault_signals.h"
 
 #include <signal.h>
+#include <ucontext.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string>
+#include <type_traits>
 
 #include "emulator/block.h"
+#include "emulator/symbolizer.h"
 #include "emulator/worker.h"
 
 namespace simt {
+
+void flush_program_output() {
+    // Another worker may hold stdout's lock in the middle of a write; waiting
+    // for it could hang an exit, so a busy stream is left as it is.
+    for (FILE* f : {stdout, stderr}) {
+        if (ftrylockfile(f) != 0) continue;
+        fflush_unlocked(f);
+        funlockfile(f);
+    }
+}
+
 namespace {
 
 constexpr int kExitStatus = 134;  // what an abort gives, so CI sees a failure
@@ -25,7 +41,81 @@ void write_all(const char* text, std::size_t length) {
     }
 }
 
-void on_fault(int signal, siginfo_t* info, void*) {
+std::string hex(const void* a) {
+    char text[32];
+    std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(a)));
+    return text;
+}
+
+// Where the faulting code is: its own line, or (inside a library function
+// without line information, such as memcpy) the kernel line that called it.
+std::string fault_place(const SignalFault& f, const void* frame, const Stack& stack) {
+    const auto* pc = static_cast<const char*>(f.pc);
+    if (!locate(pc + 1).file.empty()) return describe(pc + 1);
+    const auto* fp = static_cast<const char* const*>(frame);
+    const auto within = [&](const void* p) { return p >= stack.guard_end() && p < stack.top(); };
+    for (int depth = 0; depth < 8 && within(fp) && within(fp + 1); ++depth) {
+        const void* caller = fp[1];
+        if (!locate(caller).file.empty()) return describe(caller);
+        fp = reinterpret_cast<const char* const*>(fp[0]);
+    }
+    return describe(pc + 1);
+}
+
+// The thread resumes here after the handler, on its own stack (or, after a
+// stack overflow, on the top of that stack: its frames are abandoned anyway).
+[[noreturn]] __attribute__((noinline, used)) void raise_signal_fault() {
+    Worker& w = *Worker::current();
+    const SignalFault f = w.signal_fault;
+    Block& block = *w.block;
+    const SimThread& t = *w.thread;
+    const std::string who = "in kernel " + std::string(block.info().kernel) + " by " + describe(t.id);
+    const Stack& stack = t.fiber.stack();
+    std::string message;
+    FaultKind kind = FaultKind::IllegalAddress;
+    const std::string at = fault_place(f, t.fault_frame, stack);
+    if (f.stack_overflow) {
+        const std::size_t size = std::size_t(stack.top() - stack.guard_end());
+        kind = FaultKind::StackOverflow;
+        message = "stack overflow " + who + " at " + at + ": the " + std::to_string(size) +
+                  "-byte fiber stack is exhausted (deep recursion or large local arrays).\nsimt: hint: rerun with "
+                  "a larger stack, e.g. --stack-size " + std::to_string(size * 4) +
+                  " (a recursion may need far more)";
+    } else if (f.signal == SIGFPE) {
+        kind = FaultKind::ArithmeticTrap;
+        message = std::string(f.code == FPE_INTDIV || f.code == FPE_INTOVF
+                                  ? "integer division by zero (or INT_MIN / -1) "
+                                  : "arithmetic trap ") +
+                  who + " at " + at +
+                  ": the CPU traps where a GPU returns an unspecified value (an H100 gives -1 for x / 0); "
+                  "check the divisor before dividing. The launch was stopped";
+    } else {
+        message = std::string(f.signal == SIGBUS ? "bus error " : "invalid memory access ") + who + " at " + at +
+                  ": address " + hex(f.address) +
+                  (reinterpret_cast<std::uintptr_t>(f.address) < 65536 ? " (a null pointer)" : "") +
+                  " is neither device memory nor the thread's own stack; a GPU faults with "
+                  "cudaErrorIllegalAddress; the access was not performed";
+    }
+    w.signal_fault = SignalFault{};
+    block.fail(kind, std::move(message));
+}
+
+// A fault inside simt's handling of a fault, or on a machine whose register
+// layout we do not redirect: say what we can, keep the output, stop.
+[[noreturn]] void stop_process(int signal, const SignalFault& f, const LaunchInfo& launch, const ThreadId& id) {
+    char text[512];
+    const int n = std::snprintf(
+        text, sizeof text,
+        "simt: error: %s at address %p in kernel %s, thread (%u,%u,%u) of block (%u,%u,%u) (warp %u, lane %u)\n",
+        f.stack_overflow ? "stack overflow" : signal == SIGFPE ? "arithmetic trap" : "invalid memory access",
+        f.address, launch.kernel, id.thread.x, id.thread.y, id.thread.z, id.block.x, id.block.y, id.block.z,
+        id.warp, id.lane);
+    flush_program_output();
+    if (n > 0) write_all(text, std::size_t(n) < sizeof text ? std::size_t(n) : sizeof text - 1);
+    ::_exit(kExitStatus);
+}
+
+void on_fault(int signal, siginfo_t* info, void* context) {
     Worker* worker = Worker::current();
     SimThread* thread = worker != nullptr ? worker->thread : nullptr;
     if (thread == nullptr || worker->block == nullptr) {
@@ -34,37 +124,50 @@ void on_fault(int signal, siginfo_t* info, void*) {
         ::raise(signal);
         return;
     }
-    const ThreadId& id = thread->id;
-    const LaunchInfo& launch = worker->block->info();
-    char text[768];
-    int n;
-    if (thread->fiber.stack().guard_contains(info->si_addr)) {
-        const Stack& s = thread->fiber.stack();
-        n = std::snprintf(
-            text, sizeof text,
-            "simt: error: stack overflow in kernel %s, thread (%u,%u,%u) of block (%u,%u,%u) "
-            "(warp %u, lane %u): the %zu-byte fiber stack is exhausted.\n"
-            "simt: hint: rerun with a larger stack, e.g. --stack-size %zu\n",
-            launch.kernel, id.thread.x, id.thread.y, id.thread.z, id.block.x, id.block.y,
-            id.block.z, id.warp, id.lane, std::size_t(s.top() - s.guard_end()),
-            std::size_t(s.top() - s.guard_end()) * 4);
-    } else {
-        n = std::snprintf(
-            text, sizeof text,
-            "simt: error: %s at address %p in kernel %s, thread (%u,%u,%u) of block (%u,%u,%u) "
-            "(warp %u, lane %u): the kernel dereferenced memory that is neither device memory "
-            "nor its own stack.\n",
-            signal == SIGBUS ? "bus error" : "segmentation fault", info->si_addr, launch.kernel,
-            id.thread.x, id.thread.y, id.thread.z, id.block.x, id.block.y, id.block.z, id.warp,
-            id.lane);
-    }
-    if (n > 0) write_all(text, std::size_t(n) < sizeof text ? std::size_t(n) : sizeof text - 1);
-    ::_exit(kExitStatus);
+    const Stack& stack = thread->fiber.stack();
+    SignalFault f;
+    f.signal = signal;
+    f.code = info->si_code;
+    f.address = info->si_addr;
+    f.stack_overflow = signal != SIGFPE && stack.guard_contains(info->si_addr);
+    const bool nested = worker->signal_fault.signal != 0;
+    auto* uc = static_cast<ucontext_t*>(context);
+#if defined(__x86_64__)
+    greg_t& pc = uc->uc_mcontext.gregs[REG_RIP];
+    greg_t& sp = uc->uc_mcontext.gregs[REG_RSP];
+    const greg_t frame = uc->uc_mcontext.gregs[REG_RBP];
+#elif defined(__aarch64__)
+    auto& pc = uc->uc_mcontext.pc;
+    auto& sp = uc->uc_mcontext.sp;
+    const auto frame = uc->uc_mcontext.regs[29];
+#endif
+#if defined(__x86_64__) || defined(__aarch64__)
+    f.pc = reinterpret_cast<const void*>(pc);
+    if (nested) stop_process(signal, f, worker->block->info(), thread->id);
+    worker->signal_fault = f;
+    thread->fault_frame = reinterpret_cast<const void*>(frame);
+    // Continue on the thread's stack below the red zone, or from its top when
+    // the stack is exhausted; with a return address of 0 (never returns).
+    std::uintptr_t top = std::uintptr_t(sp) - 256;
+    if (f.stack_overflow || top < std::uintptr_t(stack.guard_end()) + 16384 ||
+        top >= std::uintptr_t(stack.top()))
+        top = std::uintptr_t(stack.top()) - 4096;
+    top &= ~std::uintptr_t(15);
+#if defined(__x86_64__)
+    top -= 8;
+    *reinterpret_cast<std::uintptr_t*>(top) = 0;
+#else
+    uc->uc_mcontext.regs[30] = 0;
+    uc->uc_mcontext.regs[29] = 0;
+#endif
+    using Register = std::remove_reference_t<decltype(sp)>;
+    sp = Register(top);
+    pc = Register(reinterpret_cast<std::uintptr_t>(&raise_signal_fault));
+#else
+    (void)uc;
+    stop_process(signal, f, worker->block->info(), thread->id);
+#endif
 }
-
-}  // namespace
-
-namespace {
 
 // The calling thread's alternate signal stack, if simt installed it.
 class SignalStack {
@@ -108,6 +211,7 @@ void prepare_fault_signals() {
         sigemptyset(&action.sa_mask);
         sigaction(SIGSEGV, &action, nullptr);
         sigaction(SIGBUS, &action, nullptr);
+        sigaction(SIGFPE, &action, nullptr);
     });
     static thread_local SignalStack stack;
     (void)stack;

@@ -1,7 +1,10 @@
-// Turns a SIGSEGV/SIGBUS inside a simulated thread into a clear report
-// (stack overflow: which thread, and the flag that raises the stack size)
-// instead of a crash of simt. Faults outside simulated threads keep their
-// default behaviour.
+// Turns a SIGSEGV, SIGBUS or SIGFPE inside a simulated thread into a fault of
+// its launch, as a GPU turns a bad access into cudaErrorIllegalAddress: the
+// handler only notes what happened and sends the thread on to a function that
+// fails the launch with a report naming the kernel, the thread and the source
+// line. The program goes on (its earlier output is not lost; later CUDA calls
+// see the sticky error). Faults outside simulated threads keep their default
+// behaviour.
 #pragma once
 
 namespace simt {
@@ -10,5 +13,18 @@ namespace simt {
 // the calling OS thread unless it has one (AddressSanitizer installs its
 // own); the stack is released when the thread exits.
 void prepare_fault_signals();
+
+// What the handler saw, kept on the worker until the thread fails.
+struct SignalFault {
+    int signal = 0;             // 0: none pending
+    int code = 0;               // si_code
+    const void* address = nullptr;
+    const void* pc = nullptr;   // the faulting instruction
+    bool stack_overflow = false;
+};
+
+// Flushes the program's stdio buffers if no other thread holds them: called
+// before any exit simt causes, so output that went to a file or pipe is kept.
+void flush_program_output();
 
 }  // namespace simt

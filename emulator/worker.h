@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "emulator/fault_signals.h"
 #include "emulator/fiber.h"
 
 namespace simt {
@@ -44,10 +45,18 @@ public:
                                    : std::uint32_t(static_size_ + (a - std::uintptr_t(dynamic_shared_)));
     }
     std::size_t shared_window_size() const { return static_size_ + dynamic_size_; }
+    // Within kNearShared bytes of the static shared window: other libraries'
+    // thread-local state and the thread control block lie there, where an
+    // index far past a __shared__ array lands.
+    static constexpr std::uintptr_t kNearShared = 64 * 1024;
+    bool near_static_shared(std::uintptr_t a) const {
+        return a - (static_lo_ - kNearShared) < static_size_ + 2 * kNearShared;
+    }
     std::uintptr_t static_shared_lo() const { return static_lo_; }
 
     Block* block = nullptr;
     SimThread* thread = nullptr;
+    SignalFault signal_fault;  // set by the fault handler for the running thread
 
 private:
     static thread_local Worker* current_;

@@ -86,11 +86,65 @@ TEST_CASE("a deadlocked kernel is reported with every waiting thread and simt ex
 TEST_CASE("a fiber stack overflow names the thread and the flag that raises the stack size") {
     const Result r = simt("run " + program("stack_overflow.cu"));
     CHECK(r.status != 0);
-    CHECK_THAT(r.err, Catch::Contains("simt: error: stack overflow in kernel recurse, thread ("));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: stack overflow in kernel recurse by thread ("));
+    CHECK_THAT(r.err, Catch::Contains("at stack_overflow.cu:"));
     CHECK_THAT(r.err, Catch::Contains("--stack-size"));
+    CHECK_THAT(r.out, Catch::Contains("(unspecified launch failure)"));
     const Result bigger = simt("run --stack-size 1048576 " + program("stack_overflow.cu"));
     CHECK(bigger.status == 0);
     CHECK_THAT(bigger.out, Catch::Contains("(no error)"));
+}
+
+TEST_CASE("a kernel's invalid memory access is a launch fault naming the line; the program goes on and keeps its output") {
+    const Result r = simt("run " + program("kernel_faults.cu") + " -- null");
+    CHECK(r.status == 1);
+    CHECK(r.out == "before the launch\nafter: an illegal memory access was encountered\n");
+    CHECK_THAT(r.err, Catch::Contains("simt: error: invalid memory access in kernel null_write by thread (3,0,0) of "
+                                      "block (0,0,0) (warp 0, lane 3) at kernel_faults.cu:7: address 0x0 (a null "
+                                      "pointer) is neither device memory nor the thread's own stack"));
+}
+
+TEST_CASE("integer division by zero in a kernel is a launch fault naming the line, not a SIGFPE") {
+    const Result r = simt("run " + program("kernel_faults.cu") + " -- div");
+    CHECK(r.status == 1);
+    CHECK(r.out == "before the launch\nafter: unspecified launch failure\n");
+    CHECK_THAT(r.err, Catch::Contains("simt: error: integer division by zero (or INT_MIN / -1) in kernel divide by "
+                                      "thread (3,0,0) of block (0,0,0) (warp 0, lane 3) at kernel_faults.cu:9"));
+}
+
+TEST_CASE("exit() or abort() in a kernel fails the launch instead of ending the process") {
+    const Result quit = simt("run " + program("kernel_faults.cu") + " -- exit");
+    CHECK(quit.status == 1);
+    CHECK(quit.out == "before the launch\nafter: unspecified launch failure\n");
+    CHECK_THAT(quit.err, Catch::Contains("simt: error: exit(3) called in kernel quit, thread (5,0,0) of block "
+                                         "(0,0,0) (warp 0, lane 5) at kernel_faults.cu:10: a kernel cannot end the "
+                                         "program"));
+    const Result stop = simt("run " + program("kernel_faults.cu") + " -- abort");
+    CHECK(stop.status == 1);
+    CHECK_THAT(stop.err, Catch::Contains("abort() called in kernel stop, thread (5,0,0)"));
+}
+
+TEST_CASE("a static __shared__ index past its array is reported and not performed, however far it goes") {
+    for (const char* offset : {"40", "64", "100", "1000", "4000"}) {
+        const Result r = simt("run " + program("kernel_faults.cu") + " -- shared " + offset);
+        CHECK(r.status == 1);
+        CHECK(r.out == "before the launch\nafter: an illegal memory access was encountered\n");
+        CHECK_THAT(r.err, Catch::Contains("simt: error: out-of-bounds shared write of size 4 in kernel shared_far by "
+                                          "thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at kernel_faults.cu:15"));
+        CHECK_THAT(r.err, Catch::Contains("shared_far::s"));
+        CHECK_THAT(r.err, Catch::Contains("the access was not performed"));
+    }
+}
+
+TEST_CASE("every block starts with zeroed shared memory, so a read before the write prints the same for any worker count") {
+    const Result one = simt("run --threads 1 " + program("shared_leftovers.cu"));
+    CHECK(one.out == "sum 0\n");
+    CHECK_THAT(one.err, Catch::Contains("uninitialised"));
+    for (int run = 0; run < 3; ++run) {
+        const Result two = simt("run --threads 2 " + program("shared_leftovers.cu"));
+        CHECK(two.out == one.out);
+        CHECK(two.err == one.err);
+    }
 }
 
 TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {

@@ -167,7 +167,7 @@ BuildResult build_program(const BuildRequest& request) {
     const std::vector<std::string> libs = {
         SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB, SIMT_CONFIG_BOOST_CONTEXT_LIB,
         SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl",
-        "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail"};
+        "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail,--wrap=exit,--wrap=abort"};
 
     std::vector<fs::path> seen;
     const std::string headers = local_headers(rewritten, source.parent_path(), seen);

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "emulator/device_context.h"
+#include "emulator/fault_signals.h"
 #include "emulator/engine.h"
 #include "emulator/symbolizer.h"
 #include "simt/cuda.h"
@@ -53,6 +54,7 @@ std::string where(const void* pc) {
 }
 
 [[noreturn]] void outside_kernel(const char* what) {
+    simt::flush_program_output();
     std::fprintf(stderr, "simt: error: %s called outside a kernel\n", what);
     std::abort();
 }
@@ -146,15 +148,19 @@ void __trap() {
 }
 
 void __nanosleep(unsigned) {}
-long long clock64() {
-    static thread_local long long ticks = 0;
-    return ticks += 1000;
-}
+namespace simt::cuda {
+// In simt's namespace: thread-local state outside it is taken for __shared__
+// variables (checkers/shared_symbols.cpp).
+thread_local long long clock_ticks = 0;
+}  // namespace simt::cuda
+long long clock64() { return simt::cuda::clock_ticks += 1000; }
 
 // ---- assert and printf: the link step wraps these libc entry points ----
 
 extern "C" {
 [[noreturn]] void __real___assert_fail(const char*, const char*, unsigned, const char*);
+[[noreturn]] void __real_exit(int);
+[[noreturn]] void __real_abort();
 int __real_vprintf(const char*, va_list);
 int __real_puts(const char*);
 int __real_putchar(int);
@@ -171,6 +177,22 @@ int __real_putchar(int);
                   file, line, function, t.block.x, t.block.y, t.block.z, t.thread.x, t.thread.y,
                   t.thread.z, expression, device::launch().kernel, t.warp, t.lane);
     device::fail(simt::FaultKind::Assert, text);
+}
+
+// nvcc rejects exit() and abort() in device code; here they would end the
+// whole process from a worker thread, so a kernel that calls them fails.
+[[noreturn]] void __wrap_exit(int status) {
+    if (!device::in_kernel()) __real_exit(status);
+    device::fail(simt::FaultKind::Trap, "exit(" + std::to_string(status) + ") called in " +
+                                            where(__builtin_return_address(0)) +
+                                            ": a kernel cannot end the program (nvcc rejects exit() in device "
+                                            "code); use __trap() or assert to stop a kernel");
+}
+[[noreturn]] void __wrap_abort() {
+    if (!device::in_kernel()) __real_abort();
+    device::fail(simt::FaultKind::Trap, "abort() called in " + where(__builtin_return_address(0)) +
+                                            ": a kernel cannot end the program (nvcc rejects abort() in device "
+                                            "code); use __trap() or assert to stop a kernel");
 }
 
 int __wrap_vprintf(const char* format, va_list args) {

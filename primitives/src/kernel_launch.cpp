@@ -27,6 +27,8 @@ cudaError_t error_for(FaultKind kind) {
         case FaultKind::MisalignedAddress: return cudaErrorMisalignedAddress;
         case FaultKind::Trap:
         case FaultKind::Exception:
+        case FaultKind::StackOverflow:
+        case FaultKind::ArithmeticTrap:
         case FaultKind::WarpSync: return cudaErrorLaunchFailure;
     }
     return cudaErrorUnknown;

@@ -109,9 +109,9 @@ Engine& ProcessRuntime::engine() {
     Engine& e = Engine::process();
     std::lock_guard<std::mutex> lock(mutex_);
     if (registered_ != &e) {
-        static const auto guards =
-            std::make_shared<const StaticSharedGuards>(check::guarded_shared_arrays(), Worker::static_shared_bytes());
-        e.set_static_shared_guards(guards);
+        static const auto layout = std::make_shared<const StaticSharedLayout>(check::static_shared_variables(),
+                                                                              Worker::static_shared_bytes());
+        e.set_static_shared_layout(layout);
         race_.ignore_same_value_writes(checks_.ignore_uniform_writes);
         if (checks_.race) e.add_checker(&race_);
         if (checks_.shuffle) e.add_checker(&shuffle_);

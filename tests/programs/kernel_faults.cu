@@ -1,0 +1,34 @@
+// Kernels that fault in ways a CPU traps on: each is a launch fault with the
+// kernel, thread and line, and the program goes on (argv[1] picks the case).
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+__global__ void null_write(int* out) { int* p = nullptr; if (threadIdx.x == 3) p[0] = 1; out[threadIdx.x] = 1; }
+__global__ void host_write(int* h) { h[threadIdx.x] = 42; }
+__global__ void divide(int* out, int z) { out[threadIdx.x] = 100 / (z + (int)threadIdx.x - 3); }
+__global__ void quit(int* out) { if (threadIdx.x == 5) exit(3); out[threadIdx.x] = 1; }
+__global__ void stop(int* out) { if (threadIdx.x == 5) abort(); out[threadIdx.x] = 1; }
+__global__ void shared_far(int* out, int off) {
+    __shared__ int s[32];
+    s[threadIdx.x] = 1;
+    if (threadIdx.x == 0) s[off] = 7;
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x];
+}
+
+int main(int argc, char** argv) {
+    const char* what = argc > 1 ? argv[1] : "null";
+    std::printf("before the launch\n");
+    int* d;
+    cudaMalloc(&d, 32 * sizeof(int));
+    if (!std::strcmp(what, "null")) null_write<<<1, 32>>>(d);
+    if (!std::strcmp(what, "host")) { int* h = (int*)calloc(32, 4); host_write<<<1, 32>>>(h); cudaDeviceSynchronize(); std::printf("h[0]=%d\n", h[0]); }
+    if (!std::strcmp(what, "div")) divide<<<1, 32>>>(d, 0);
+    if (!std::strcmp(what, "exit")) quit<<<1, 32>>>(d);
+    if (!std::strcmp(what, "abort")) stop<<<1, 32>>>(d);
+    if (!std::strcmp(what, "shared")) shared_far<<<1, 32>>>(d, atoi(argv[2]));
+    cudaError_t e = cudaDeviceSynchronize();
+    std::printf("after: %s\n", cudaGetErrorString(e));
+    return 0;
+}
