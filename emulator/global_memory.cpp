@@ -38,6 +38,8 @@ GlobalMemory::~GlobalMemory() {
 }
 
 void* GlobalMemory::allocate(std::size_t bytes, AllocationKind kind, const void* site) {
+    // Before rounding: cudaMalloc(SIZE_MAX) must fail, not wrap to 256 bytes.
+    if (bytes > capacity_) return nullptr;
     const std::size_t rounded = footprint(bytes);
     std::lock_guard<std::mutex> lock(mutex_);
     // Fresh addresses first: a freed range is reused only once the arena is
@@ -108,23 +110,30 @@ std::string name(const Allocation& a) {
 }
 }  // namespace
 
-std::string GlobalMemory::explain(std::uintptr_t address, std::uint32_t size) const {
+std::string GlobalMemory::explain(std::uintptr_t address, std::size_t size) const {
     std::lock_guard<std::mutex> lock(mutex_);
     auto live = live_.upper_bound(address);
-    if (live != live_.begin()) {
-        const Allocation& a = std::prev(live)->second;
-        if (address < a.base + a.size)
-            return "runs " + std::to_string(address + size - (a.base + a.size)) + " bytes past the end of " + name(a);
-        if (address - (a.base + a.size) < 4096)
-            return "is " + std::to_string(address - (a.base + a.size)) + " bytes past the end of " + name(a);
-    }
+    const Allocation* before = live != live_.begin() ? &std::prev(live)->second : nullptr;
+    if (before != nullptr && address < before->base + before->size)
+        return "runs " + std::to_string(address - before->base + size - before->size) + " bytes past the end of " +
+               name(*before);
     auto freed = freed_.upper_bound(address);
     if (freed != freed_.begin()) {
         const Allocation& a = std::prev(freed)->second;
-        if (address < a.base + a.size) return "lies in " + name(a) + ", which was freed with cudaFree";
+        if (address - a.base < a.size) return "lies in " + name(a) + ", which was freed with cudaFree";
     }
-    if (live != live_.end() && live->first - address < 4096)
-        return "is " + std::to_string(live->first - address) + " bytes before the start of " + name(live->second);
+    // Between two allocations: named after the nearer one, so a store just
+    // before #2 is not described from the far end of #1.
+    const std::size_t past = before != nullptr ? address - (before->base + before->size) : SIZE_MAX;
+    const std::size_t ahead = live != live_.end() ? live->first - address : SIZE_MAX;
+    if (past < 4096 && past <= ahead)
+        return "is " + std::to_string(past) + " bytes past the end of " + name(*before);
+    if (ahead < 4096) return "is " + std::to_string(ahead) + " bytes before the start of " + name(live->second);
     return "is in no allocation";
+}
+
+std::string GlobalMemory::check_range(std::uintptr_t address, std::size_t bytes) const {
+    if (const std::optional<Allocation> a = find(address); a && bytes <= a->base + a->size - address) return "";
+    return explain(address, bytes);
 }
 }  // namespace simt

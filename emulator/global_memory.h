@@ -37,7 +37,10 @@ public:
     // Why [address, address + size) is not inside a live allocation, relative
     // to the nearest one: "is 4 bytes past the end of allocation #2 (1024
     // bytes at 0x...)", "lies in allocation #3 (...), which was freed".
-    std::string explain(std::uintptr_t address, std::uint32_t size) const;
+    std::string explain(std::uintptr_t address, std::size_t size) const;
+    // "" when [address, address + bytes) lies inside one live allocation;
+    // otherwise why not, in explain()'s words.
+    std::string check_range(std::uintptr_t address, std::size_t bytes) const;
     std::size_t live_allocations() const;
     // Every live allocation, by address.
     std::vector<Allocation> live() const;

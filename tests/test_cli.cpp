@@ -147,6 +147,36 @@ TEST_CASE("every block starts with zeroed shared memory, so a read before the wr
     }
 }
 
+TEST_CASE("misused runtime calls return what an H100 returns and each is reported at the program's line") {
+    const Result r = simt("run " + std::string(SIMT_KERNELS_DIR) + "/api/memory_calls.cu");
+    CHECK(r.status == 1);
+    // The H100's output, line for line (docs/gpu-runs/2026-11-25-h100-memory-calls.txt).
+    std::string gpu;
+    std::istringstream recorded(slurp(fs::path(SIMT_KERNELS_DIR) / "../docs/gpu-runs/2026-11-25-h100-memory-calls.txt"));
+    for (std::string line; std::getline(recorded, line) && line != "status 0";)
+        if (line.rfind("#", 0) != 0) gpu += line + "\n";
+    CHECK(r.out == gpu);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cudaMemset at memory_calls.cu:16 returned cudaErrorInvalidValue\n"
+                                      "  The destination, 1048576 bytes at 0x"));
+    CHECK_THAT(r.err, Catch::Contains("runs 1048448 bytes past the end of allocation #1 (128 bytes at"));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cudaMemcpy at memory_calls.cu:18 returned cudaErrorInvalidValue\n"
+                                      "  The source, 128 bytes at"));
+    CHECK_THAT(r.err, Catch::Contains("The count, 18446744073709551615 bytes, is larger than any allocation"));
+    CHECK_THAT(r.err, Catch::Contains("memory_calls.cu:24 returned cudaErrorInvalidValue\n  The destination, 128 bytes "
+                                      "at 0x600000000200, lies in allocation #2 (128 bytes at 0x600000000200), which "
+                                      "was freed with cudaFree"));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cudaFree at memory_calls.cu:26 returned cudaErrorInvalidValue\n"
+                                      "  0x600000000004 is not the start of a live allocation: it lies 4 bytes into "
+                                      "allocation #1"));
+    CHECK_THAT(r.err, Catch::Contains("it is not device memory (a host pointer?)"));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cudaMalloc at memory_calls.cu:28 returned cudaErrorMemoryAllocation"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: 10 runtime calls failed (reported above)\n"));
+    const Result quiet = simt("run --check none " + std::string(SIMT_KERNELS_DIR) + "/api/memory_calls.cu");
+    CHECK(quiet.status == 0);
+    CHECK(quiet.out == gpu);
+    CHECK(quiet.err.empty());
+}
+
 TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {
     for (const char* mode : {"its", "lockstep"}) {
         const std::string base = std::string("run --mode ") + mode + " --seed 11 ";

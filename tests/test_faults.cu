@@ -295,3 +295,15 @@ TEST_CASE("a write one row past a 2-D __shared__ tile is out of bounds, not a wr
     CHECK_THAT(r.fault.message, Catch::Contains("of __shared__ fill_rows::rows (256 bytes)"));
     CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:259"));
 }
+
+namespace {
+__global__ void write_before(int* data, int back) { data[-back] = 1; }
+}  // namespace
+
+TEST_CASE("a write just before an allocation is described from that allocation, not from the end of the previous one") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> first(93, 0), second(64, 0);
+    const simt::LaunchOutcome r = simt::test::run_on_engine("write_before", write_before, dim3(1), dim3(1), second.get(), 3);
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::Contains("is 12 bytes before the start of allocation #2 (256 bytes at"));
+}

@@ -134,8 +134,8 @@ TEST_CASE("cudaMemcpy in every direction and cudaMemset move the bytes they name
     REQUIRE(cudaFreeHost(pinned) == cudaSuccess);
     REQUIRE(cudaFree(d) == cudaSuccess);
     REQUIRE(cudaFree(e) == cudaSuccess);
-    CHECK(cudaFree(e) == cudaErrorInvalidDevicePointer);
-    CHECK(cudaGetLastError() == cudaErrorInvalidDevicePointer);
+    CHECK(cudaFree(e) == cudaErrorInvalidValue);  // as an H100 (docs/gpu-runs/2026-11-25-h100-memory-calls.txt)
+    CHECK(cudaGetLastError() == cudaErrorInvalidValue);
 }
 
 TEST_CASE("more dynamic shared memory than 48 KiB needs cudaFuncSetAttribute, as on a GPU") {
@@ -210,4 +210,72 @@ TEST_CASE("device queries, streams and events behave like a one-GPU machine") {
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
     cudaStreamDestroy(stream);
+}
+
+// Misused runtime calls fail as on an H100 (docs/gpu-runs/2026-11-25-h100-memory-calls.txt):
+// cudaErrorInvalidValue, and nothing is written.
+TEST_CASE("a cudaMemset or cudaMemcpy that runs past its allocation is refused and writes nothing") {
+    simt::cuda::reset_device({});
+    int *a = nullptr, *b = nullptr;
+    std::vector<int> host(64, 5);
+    REQUIRE(cudaMalloc(&a, 32 * sizeof(int)) == cudaSuccess);
+    REQUIRE(cudaMalloc(&b, 32 * sizeof(int)) == cudaSuccess);
+    REQUIRE(cudaMemset(b, 0, 32 * sizeof(int)) == cudaSuccess);
+    CHECK(cudaMemset(a, 0x77, 1 << 20) == cudaErrorInvalidValue);
+    CHECK(cudaMemcpy(a, host.data(), 64 * sizeof(int), cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
+    CHECK(cudaMemcpy(host.data(), a + 16, 32 * sizeof(int), cudaMemcpyDeviceToHost) == cudaErrorInvalidValue);
+    CHECK(cudaMemcpy(b, a + 8, 32 * sizeof(int), cudaMemcpyDeviceToDevice) == cudaErrorInvalidValue);
+    CHECK(host[0] == 5);
+    std::vector<int> back(32, 1);
+    REQUIRE(cudaMemcpy(back.data(), b, 32 * sizeof(int), cudaMemcpyDeviceToHost) == cudaSuccess);
+    for (int v : back) REQUIRE(v == 0);
+    CHECK(cudaMemcpy(a + 16, host.data(), 16 * sizeof(int), cudaMemcpyHostToDevice) == cudaSuccess);  // the last 16 fit
+    cudaFree(a);
+    cudaFree(b);
+}
+
+TEST_CASE("a copy or fill of a count that was negative is refused instead of crashing") {
+    simt::cuda::reset_device({});
+    int* a = nullptr;
+    int host[4] = {};
+    REQUIRE(cudaMalloc(&a, 16) == cudaSuccess);
+    CHECK(cudaMemcpy(a, host, SIZE_MAX, cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
+    CHECK(cudaMemcpy(host, host + 1, std::size_t(-4), cudaMemcpyHostToHost) == cudaErrorInvalidValue);
+    CHECK(cudaMemset(a, 0, std::size_t(-1) * sizeof(int)) == cudaErrorInvalidValue);
+    cudaFree(a);
+}
+
+TEST_CASE("a copy into freed device memory is refused") {
+    simt::cuda::reset_device({});
+    int* a = nullptr;
+    int host[4] = {1, 2, 3, 4};
+    REQUIRE(cudaMalloc(&a, sizeof host) == cudaSuccess);
+    REQUIRE(cudaFree(a) == cudaSuccess);
+    CHECK(cudaMemcpy(a, host, sizeof host, cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
+    CHECK(cudaMemset(a, 0, sizeof host) == cudaErrorInvalidValue);
+}
+
+TEST_CASE("cudaFree of a freed, interior or host pointer is refused and frees nothing") {
+    simt::cuda::reset_device({});
+    int *a = nullptr, *b = nullptr;
+    int host = 0;
+    REQUIRE(cudaMalloc(&a, 64) == cudaSuccess);
+    REQUIRE(cudaMalloc(&b, 64) == cudaSuccess);
+    REQUIRE(cudaFree(b) == cudaSuccess);
+    CHECK(cudaFree(b) == cudaErrorInvalidValue);
+    CHECK(cudaFree(a + 1) == cudaErrorInvalidValue);
+    CHECK(cudaFree(&host) == cudaErrorInvalidValue);
+    CHECK(cudaMemset(a, 0, 64) == cudaSuccess);  // a is still allocated
+    CHECK(cudaFree(a) == cudaSuccess);
+}
+
+TEST_CASE("cudaMalloc of more than the device holds fails with cudaErrorMemoryAllocation, whatever the size") {
+    simt::cuda::reset_device({});
+    int* p = reinterpret_cast<int*>(0x1);
+    CHECK(cudaMalloc(&p, SIZE_MAX) == cudaErrorMemoryAllocation);
+    CHECK(p == nullptr);
+    const int n = -1;
+    CHECK(cudaMalloc(&p, std::size_t(n) * sizeof(int)) == cudaErrorMemoryAllocation);
+    CHECK(cudaGetLastError() == cudaErrorMemoryAllocation);
+    CHECK(cudaGetLastError() == cudaSuccess);  // not sticky
 }

@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 
 programs() {
-    ls kernels/demo/*.cu kernels/catalog/*.cu kernels/seeds/*.cu kernels/conformance/*.cu
+    ls kernels/demo/*.cu kernels/catalog/*.cu kernels/seeds/*.cu kernels/conformance/*.cu kernels/api/*.cu
     echo tests/programs/deadlock.cu tests/programs/many_prints.cu | tr ' ' '\n'
 }
 

@@ -79,6 +79,9 @@ void write_status_file() {
         if (rt.hazard_notes_ != 0) std::fprintf(stderr, ", %u note%s", rt.hazard_notes_, rt.hazard_notes_ == 1 ? "" : "s");
         std::fprintf(stderr, ") in %u launch%s\n", rt.launches_with_hazards_, rt.launches_with_hazards_ == 1 ? "" : "es");
     }
+    if (rt.api_errors_ != 0)
+        std::fprintf(stderr, "simt: %u runtime call%s failed (reported above)\n", rt.api_errors_,
+                     rt.api_errors_ == 1 ? "" : "s");
     if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
         const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(rt.all_hazards_)
                                                                      : check::format_json(rt.all_hazards_);
@@ -147,6 +150,19 @@ void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_rep
     if (last_hazards_.size() > checks_.print_limit)
         std::fprintf(stderr, "simt: %zu more hazards in this launch not shown (--print-limit %u)\n",
                      last_hazards_.size() - checks_.print_limit, checks_.print_limit);
+}
+
+void ProcessRuntime::report_api_error(check::HazardReport report) {
+    if (!checks_.memory) return;
+    report.checker = "api";
+    report.severity = check::Severity::Error;
+    const check::HazardGroup group{std::move(report), 1};
+    std::fflush(stdout);
+    std::fputs(check::format_text(group).c_str(), stderr);
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++errors_reported_;
+    ++api_errors_;
+    if (!checks_.report_format.empty()) all_hazards_.push_back(check::LaunchHazards{"(host)", Engine::process().launches(), {group}});
 }
 
 void ProcessRuntime::report_leaks() {

@@ -44,6 +44,12 @@ public:
     void report_hazards(const char* kernel, std::uint64_t blocks_reported);
     const std::vector<check::HazardGroup>& last_hazards() const { return last_hazards_; }
 
+    // A runtime call that fails because the program misused it (a copy past
+    // an allocation, a double cudaFree): printed and counted as an error, as
+    // compute-sanitizer prints failing API calls. Silent with --check none.
+    // `report.kernel` names the call, `kind` the error it returned.
+    void report_api_error(check::HazardReport report);
+
     // At exit, with --leak-check: every allocation never freed, by call site.
     void report_leaks();
 
@@ -62,6 +68,7 @@ private:
     unsigned hazard_errors_ = 0;
     unsigned hazard_warnings_ = 0;
     unsigned hazard_notes_ = 0;
+    unsigned api_errors_ = 0;
     unsigned launches_with_hazards_ = 0;
     CheckOptions checks_;
     check::HazardLog hazards_;

@@ -1,10 +1,14 @@
 // The host-side CUDA runtime API on the emulated device.
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
 #include <cstdio>
 #include <cstring>
 #include <new>
 #include <optional>
 
+#include "checkers/hazard.h"
 #include "emulator/global_memory.h"
 #include "emulator/symbolizer.h"
 #include "process_runtime.h"
@@ -26,73 +30,195 @@ void tell_checkers(const MemoryEvent& event) {
     for (Checker* c : ProcessRuntime::get().engine().checkers()) c->on_memory(event);
 }
 
+GlobalMemory& memory() { return ProcessRuntime::get().engine().memory(); }
+
+// A runtime call as the program made it: its name and where it was made,
+// for the report when it fails.
+struct Call {
+    const char* name;
+    const void* site;
+};
+
+std::string hex(const void* p) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%#llx", static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(p)));
+    return text;
+}
+
+// The call fails the way it does on a GPU (nothing is written) and is
+// reported the way compute-sanitizer reports failing calls.
+cudaError_t refuse(const Call& call, cudaError_t e, std::string what, std::string why, std::string fix) {
+    simt::check::HazardReport r;
+    r.kernel = call.name;
+    r.kind = cudaGetErrorName(e);
+    r.space = simt::MemorySpace::Global;
+    r.location = std::move(what);
+    r.current.pc = call.site;
+    r.why = std::move(why);
+    r.fix = std::move(fix);
+    ProcessRuntime::get().report_api_error(std::move(r));
+    return done(e);
+}
+
+// No allocation is this large: a count computed from a negative number.
+constexpr std::size_t kLargestCount = PTRDIFF_MAX;
+
+cudaError_t refuse_count(const Call& call, std::size_t bytes) {
+    return refuse(call, cudaErrorInvalidValue, "the count, " + std::to_string(bytes) + " bytes, is larger than any allocation",
+                  "it is what a negative count becomes as a size_t; the call does nothing",
+                  "check how the count is computed (a difference that went below zero, a -1 sentinel)");
+}
+
+// What is wrong with [p, p + bytes) as one side of a copy or fill; "" when
+// nothing is. Memory outside the device arena is the host's, which a GPU
+// cannot check either.
+std::string device_range_problem(const void* p, std::size_t bytes) {
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    if (bytes == 0 || !memory().contains(a)) return "";
+    return memory().check_range(a, bytes);
+}
+
+cudaError_t refuse_range(const Call& call, const char* side, const void* p, std::size_t bytes, std::string problem) {
+    return refuse(call, cudaErrorInvalidValue,
+                  std::string(side) + ", " + std::to_string(bytes) + " bytes at " + hex(p) + ", " + problem,
+                  "device memory a copy or fill touches must lie inside one live allocation; a GPU refuses the "
+                  "whole call and writes nothing",
+                  "pass a count in bytes (elements * sizeof(T)) that fits the allocation from that offset, and "
+                  "keep the allocation alive until the call");
+}
+
 // `site`: the user's call, for leak reports.
-cudaError_t allocate(void** ptr, std::size_t bytes, AllocationKind kind, const void* site) {
-    if (ptr == nullptr) return done(cudaErrorInvalidValue);
-    GlobalMemory& memory = ProcessRuntime::get().engine().memory();
-    *ptr = memory.allocate(bytes, kind, site);
-    if (*ptr == nullptr) return done(cudaErrorMemoryAllocation);
-    tell_checkers(MemoryEvent{MemoryOp::Allocated, *memory.find(reinterpret_cast<std::uintptr_t>(*ptr)), 0, 0});
+cudaError_t allocate(void** ptr, std::size_t bytes, AllocationKind kind, const Call& call) {
+    if (ptr == nullptr)
+        return refuse(call, cudaErrorInvalidValue, "the pointer to store the allocation in is null",
+                      "the call has nowhere to put the device pointer", "pass the address of a pointer: cudaMalloc(&p, n)");
+    *ptr = memory().allocate(bytes, kind, call.site);
+    if (*ptr == nullptr)
+        return refuse(call, cudaErrorMemoryAllocation,
+                      std::to_string(bytes) + " bytes do not fit the " +
+                          std::to_string(ProcessRuntime::get().engine().limits().global_bytes) +
+                          "-byte device memory (with what is allocated now)",
+                      "the device is out of memory for this request; nothing was allocated",
+                      "check the size (a negative count becomes a huge size_t), free buffers no longer needed, "
+                      "or use a smaller problem");
+    tell_checkers(MemoryEvent{MemoryOp::Allocated, *memory().find(reinterpret_cast<std::uintptr_t>(*ptr)), 0, 0});
     return done(cudaSuccess);
 }
 
 // The host wrote [dst, dst + bytes): in device memory, that initialises it.
 void host_wrote(const void* dst, std::size_t bytes) {
     const auto a = reinterpret_cast<std::uintptr_t>(dst);
-    if (bytes == 0 || !ProcessRuntime::get().engine().memory().contains(a)) return;
+    if (bytes == 0 || !memory().contains(a)) return;
     tell_checkers(MemoryEvent{MemoryOp::HostWrite, Allocation{}, a, bytes});
 }
 
-}  // namespace
-
-cudaError_t cudaMalloc(void** ptr, std::size_t bytes) {
-    return allocate(ptr, bytes, AllocationKind::Device, __builtin_return_address(0));
-}
-cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned) {
-    return allocate(ptr, bytes, AllocationKind::Managed, __builtin_return_address(0));
-}
-cudaError_t cudaMallocHost(void** ptr, std::size_t bytes) {
-    return allocate(ptr, bytes, AllocationKind::PinnedHost, __builtin_return_address(0));
-}
-cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned) {
-    return allocate(ptr, bytes, AllocationKind::PinnedHost, __builtin_return_address(0));
-}
-cudaError_t cudaFree(void* ptr) {
+cudaError_t release(void* ptr, const Call& call) {
     if (ptr == nullptr) return done(cudaSuccess);
-    GlobalMemory& memory = ProcessRuntime::get().engine().memory();
-    const std::optional<Allocation> freed = memory.find(reinterpret_cast<std::uintptr_t>(ptr));
-    if (!memory.free(ptr)) return done(cudaErrorInvalidDevicePointer);
+    const auto a = reinterpret_cast<std::uintptr_t>(ptr);
+    const std::optional<Allocation> freed = memory().find(a);
+    if (!memory().free(ptr)) {
+        std::string what = hex(ptr) + " is not the start of a live allocation: ";
+        if (!memory().contains(a))
+            what += "it is not device memory (a host pointer?)";
+        else if (freed)
+            what += "it lies " + std::to_string(a - freed->base) + " bytes into allocation #" +
+                    std::to_string(freed->serial) + " (" + std::to_string(freed->size) + " bytes at " +
+                    hex(reinterpret_cast<void*>(freed->base)) + ")";
+        else
+            what += "it " + memory().explain(a, 1);
+        return refuse(call, cudaErrorInvalidValue, std::move(what),
+                      "only a pointer that cudaMalloc returned, not yet freed, can be freed; the call frees nothing",
+                      "free each allocation once, through the pointer the allocation returned (not an offset "
+                      "into it), and set the pointer to nullptr after freeing");
+    }
     tell_checkers(MemoryEvent{MemoryOp::Freed, *freed, 0, 0});
     return done(cudaSuccess);
 }
-cudaError_t cudaFreeHost(void* ptr) { return cudaFree(ptr); }
 
-cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
+cudaError_t copy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, const Call& call) {
     if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
-        return done(cudaErrorInvalidMemcpyDirection);
-    if (bytes != 0 && (dst == nullptr || src == nullptr)) return done(cudaErrorInvalidValue);
+        return refuse(call, cudaErrorInvalidMemcpyDirection, "direction " + std::to_string(int(kind)) + " is not a cudaMemcpyKind",
+                      "the call does not know which way to copy", "pass one of cudaMemcpyHostToDevice, "
+                      "cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice, cudaMemcpyHostToHost, cudaMemcpyDefault");
     if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
+    if (bytes == 0) return done(cudaSuccess);
+    if (bytes > kLargestCount) return refuse_count(call, bytes);
+    if (dst == nullptr || src == nullptr)
+        return refuse(call, cudaErrorInvalidValue, std::string("the ") + (dst == nullptr ? "destination" : "source") + " is a null pointer",
+                      "a copy of " + std::to_string(bytes) + " bytes needs memory on both sides; nothing was copied",
+                      "allocate the buffer before the copy, and check that cudaMalloc succeeded");
+    if (std::string problem = device_range_problem(dst, bytes); !problem.empty())
+        return refuse_range(call, "the destination", dst, bytes, std::move(problem));
+    if (std::string problem = device_range_problem(src, bytes); !problem.empty())
+        return refuse_range(call, "the source", src, bytes, std::move(problem));
     std::memmove(dst, src, bytes);
     host_wrote(dst, bytes);
     return done(cudaSuccess);
 }
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
-                            cudaStream_t) {
-    return cudaMemcpy(dst, src, bytes, kind);
-}
-cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
-    if (bytes != 0 && dst == nullptr) return done(cudaErrorInvalidValue);
+
+cudaError_t fill(void* dst, int value, std::size_t bytes, const Call& call) {
     if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
+    if (bytes == 0) return done(cudaSuccess);
+    if (bytes > kLargestCount) return refuse_count(call, bytes);
+    if (dst == nullptr)
+        return refuse(call, cudaErrorInvalidValue, "the destination is a null pointer",
+                      "a fill of " + std::to_string(bytes) + " bytes needs memory to write; nothing was written",
+                      "allocate the buffer before the fill, and check that cudaMalloc succeeded");
+    if (std::string problem = device_range_problem(dst, bytes); !problem.empty())
+        return refuse_range(call, "the destination", dst, bytes, std::move(problem));
     std::memset(dst, value, bytes);
     host_wrote(dst, bytes);
     return done(cudaSuccess);
 }
+
+}  // namespace
+
+// Each entry point names itself and its caller: __builtin_return_address(0)
+// is the program's call (the functions below are never inlined into it).
+#define SIMT_CALL(name) Call{name, __builtin_return_address(0)}
+
+cudaError_t cudaMalloc(void** ptr, std::size_t bytes) {
+    return allocate(ptr, bytes, AllocationKind::Device, SIMT_CALL("cudaMalloc"));
+}
+cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned) {
+    return allocate(ptr, bytes, AllocationKind::Managed, SIMT_CALL("cudaMallocManaged"));
+}
+cudaError_t cudaMallocHost(void** ptr, std::size_t bytes) {
+    return allocate(ptr, bytes, AllocationKind::PinnedHost, SIMT_CALL("cudaMallocHost"));
+}
+cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned) {
+    return allocate(ptr, bytes, AllocationKind::PinnedHost, SIMT_CALL("cudaHostAlloc"));
+}
+cudaError_t simt_malloc_at(void** ptr, std::size_t bytes, int kind, const void* site) {
+    static constexpr AllocationKind kinds[] = {AllocationKind::Device, AllocationKind::Managed, AllocationKind::PinnedHost};
+    static constexpr const char* names[] = {"cudaMalloc", "cudaMallocManaged", "cudaMallocHost"};
+    return allocate(ptr, bytes, kinds[kind], Call{names[kind], site});
+}
+cudaError_t cudaFree(void* ptr) { return release(ptr, SIMT_CALL("cudaFree")); }
+cudaError_t cudaFreeHost(void* ptr) { return release(ptr, SIMT_CALL("cudaFreeHost")); }
+
+cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
+    return copy(dst, src, bytes, kind, SIMT_CALL("cudaMemcpy"));
+}
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
+                            cudaStream_t) {
+    return copy(dst, src, bytes, kind, SIMT_CALL("cudaMemcpyAsync"));
+}
+cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
+    return fill(dst, value, bytes, SIMT_CALL("cudaMemset"));
+}
 cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t) {
-    return cudaMemset(dst, value, bytes);
+    return fill(dst, value, bytes, SIMT_CALL("cudaMemsetAsync"));
 }
 cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void* data,
-                               std::size_t bytes, std::size_t offset, bool to_symbol) {
-    if (offset > symbol_size || bytes > symbol_size - offset) return done(cudaErrorInvalidValue);
+                               std::size_t bytes, std::size_t offset, bool to_symbol, const void* site) {
+    if (offset > symbol_size || bytes > symbol_size - offset)
+        return refuse(Call{to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol", site}, cudaErrorInvalidValue,
+                      std::to_string(bytes) + " bytes at offset " + std::to_string(offset) + " of a " +
+                          std::to_string(symbol_size) + "-byte symbol run past its end",
+                      "a copy to or from a __device__ or __constant__ variable must stay inside it; nothing was "
+                      "copied",
+                      "copy at most sizeof(symbol) - offset bytes");
     char* target = static_cast<char*>(symbol) + offset;
     if (to_symbol)
         std::memcpy(target, data, bytes);
@@ -270,7 +396,13 @@ cudaError_t simt_func_set_attribute(const void* function, cudaFuncAttribute attr
     if (attribute != cudaFuncAttributeMaxDynamicSharedMemorySize) return done(cudaSuccess);
     ProcessRuntime& rt = ProcessRuntime::get();
     if (value < 0 || std::size_t(value) > rt.engine().limits().shared_per_block_optin)
-        return done(cudaErrorInvalidValue);
+        return refuse(SIMT_CALL("cudaFuncSetAttribute"), cudaErrorInvalidValue,
+                      "cudaFuncAttributeMaxDynamicSharedMemorySize " + std::to_string(value) + " is outside 0.." +
+                          std::to_string(rt.engine().limits().shared_per_block_optin) + " bytes",
+                      "a block can opt in to at most the device's sharedMemPerBlockOptin bytes of shared memory, "
+                      "static and dynamic together; the limit is unchanged",
+                      "ask for at most cudaDeviceProp::sharedMemPerBlockOptin minus the kernel's static __shared__ "
+                      "bytes, or split the data over more blocks");
     const std::string name = simt::cuda::kernel_base_name(simt::function_name(function));
     if (name.empty()) return done(cudaErrorInvalidDeviceFunction);
     rt.set_dynamic_shared_limit(name, std::size_t(value));

@@ -103,17 +103,20 @@ cudaError_t cudaMallocHost(void** ptr, std::size_t bytes);
 cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags);
 cudaError_t cudaFree(void* ptr);
 cudaError_t cudaFreeHost(void* ptr);
+// The typed overloads pass on their caller, the program's line, for reports
+// (`kind`: 0 device, 1 managed, 2 pinned host).
+cudaError_t simt_malloc_at(void** ptr, std::size_t bytes, int kind, const void* site);
 template <class T>
-cudaError_t cudaMalloc(T** ptr, std::size_t bytes) {
-    return cudaMalloc(reinterpret_cast<void**>(ptr), bytes);
+[[gnu::noinline]] cudaError_t cudaMalloc(T** ptr, std::size_t bytes) {
+    return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 0, __builtin_return_address(0));
 }
 template <class T>
-cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned flags = cudaMemAttachGlobal) {
-    return cudaMallocManaged(reinterpret_cast<void**>(ptr), bytes, flags);
+[[gnu::noinline]] cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned = cudaMemAttachGlobal) {
+    return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 1, __builtin_return_address(0));
 }
 template <class T>
-cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
-    return cudaMallocHost(reinterpret_cast<void**>(ptr), bytes);
+[[gnu::noinline]] cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
+    return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 2, __builtin_return_address(0));
 }
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
@@ -121,16 +124,16 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaM
 cudaError_t cudaMemset(void* dst, int value, std::size_t bytes);
 cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t stream = 0);
 cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void* src,
-                               std::size_t bytes, std::size_t offset, bool to_symbol);
+                               std::size_t bytes, std::size_t offset, bool to_symbol, const void* site);
 template <class T>
-cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t bytes,
+[[gnu::noinline]] cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t bytes,
                                std::size_t offset = 0, cudaMemcpyKind = cudaMemcpyHostToDevice) {
-    return simt_memcpy_symbol(const_cast<T*>(&symbol), sizeof(T), src, bytes, offset, true);
+    return simt_memcpy_symbol(const_cast<T*>(&symbol), sizeof(T), src, bytes, offset, true, __builtin_return_address(0));
 }
 template <class T>
-cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t bytes,
+[[gnu::noinline]] cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t bytes,
                                  std::size_t offset = 0, cudaMemcpyKind = cudaMemcpyDeviceToHost) {
-    return simt_memcpy_symbol(const_cast<T*>(&symbol), sizeof(T), dst, bytes, offset, false);
+    return simt_memcpy_symbol(const_cast<T*>(&symbol), sizeof(T), dst, bytes, offset, false, __builtin_return_address(0));
 }
 cudaError_t cudaDeviceSynchronize();
 cudaError_t cudaDeviceReset();
