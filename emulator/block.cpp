@@ -544,16 +544,10 @@ void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind k
     if (a >= std::uintptr_t(own.base) && a < std::uintptr_t(own.top())) return;
     const std::uintptr_t lo = worker_.static_shared_lo();
     const std::uintptr_t hi = lo + Worker::static_shared_bytes();
-    std::string where;
-    if (a >= hi) {
-        where = std::to_string(a - hi) + " bytes past the end of the static shared window";
-        if (layout_ != nullptr && !layout_->variables().empty()) {
-            const SharedVariable& last = layout_->variables().back();
-            where += " (" + std::to_string(a - (lo + last.offset + last.size)) + " bytes past __shared__ " +
-                     last.name + ")";
-        }
-    } else {
-        where = std::to_string(lo - a) + " bytes before the static shared window";
+    std::string where = std::to_string(a - hi) + " bytes past the end of the static shared window";
+    if (layout_ != nullptr && !layout_->variables().empty()) {
+        const SharedVariable& last = layout_->variables().back();
+        where += " (" + std::to_string(a - (lo + last.offset + last.size)) + " bytes past __shared__ " + last.name + ")";
     }
     const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
     fail(FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " +

@@ -45,13 +45,13 @@ public:
                                    : std::uint32_t(static_size_ + (a - std::uintptr_t(dynamic_shared_)));
     }
     std::size_t shared_window_size() const { return static_size_ + dynamic_size_; }
-    // Within kNearShared bytes of the static shared window: other libraries'
-    // thread-local state and the thread control block lie there, where an
-    // index far past a __shared__ array lands.
+    // Within kNearShared bytes past the end of the static shared window: the
+    // thread control block and its neighbours lie there, where an index far
+    // past a __shared__ array lands. Not below the window: other libraries'
+    // thread-local state lies there, and below it, on a host thread other
+    // than the first, that thread's stack, which holds a launch's arguments.
     static constexpr std::uintptr_t kNearShared = 64 * 1024;
-    bool near_static_shared(std::uintptr_t a) const {
-        return a - (static_lo_ - kNearShared) < static_size_ + 2 * kNearShared;
-    }
+    bool near_static_shared(std::uintptr_t a) const { return a - (static_lo_ + static_size_) < kNearShared; }
     std::uintptr_t static_shared_lo() const { return static_lo_; }
 
     Block* block = nullptr;

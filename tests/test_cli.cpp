@@ -177,6 +177,16 @@ TEST_CASE("misused runtime calls return what an H100 returns and each is reporte
     CHECK(quiet.err.empty());
 }
 
+TEST_CASE("kernels launched from several host threads at once all run, with any checks and worker count") {
+    for (const char* options : {"", "--check none ", "--threads 2 ", "--mode lockstep "}) {
+        CAPTURE(options);
+        const Result r = simt(std::string("run ") + options + program("host_threads.cu"));
+        CHECK(r.status == 0);
+        CHECK(r.out == "sum 869888 (expected 869888)\n");
+        CHECK(r.err.empty());
+    }
+}
+
 TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {
     for (const char* mode : {"its", "lockstep"}) {
         const std::string base = std::string("run --mode ") + mode + " --seed 11 ";

@@ -79,6 +79,7 @@ void queue_device_launch(std::function<void()> launch) {
 void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
                    KernelInvoke invoke, void* closure) {
     ProcessRuntime& rt = ProcessRuntime::get();
+    const auto turn = rt.device_turn();
     if (rt.sticky() != cudaSuccess) return;  // a faulted context runs nothing
 #ifdef SIMT_CUDA_INCLUDE_DIR
     static const bool hidden = (hide_frames_under(SIMT_CUDA_INCLUDE_DIR), true);

@@ -10,6 +10,7 @@
 #include "checkers/structured_report.h"
 #include "emulator/worker.h"
 #include "checkers/text_report.h"
+#include "simt/launch.h"
 #include "simt/builtin_variables.h"
 #include "simt/embedding.h"
 
@@ -218,6 +219,11 @@ void ProcessRuntime::start_trace() {
 ProcessRuntime& ProcessRuntime::get() {
     static ProcessRuntime* runtime = new ProcessRuntime();  // outlives static destructors
     return *runtime;
+}
+
+std::unique_lock<std::recursive_mutex> ProcessRuntime::device_turn() {
+    if (in_device_code()) return {};
+    return std::unique_lock<std::recursive_mutex>(turn_);
 }
 
 cudaError_t ProcessRuntime::result(cudaError_t e) {

@@ -27,6 +27,12 @@ public:
 
     // The process's engine, with the enabled checkers registered on it.
     Engine& engine();
+    // The emulated device serves one host call at a time: launches and
+    // memory calls made by several host threads take turns, as they do on
+    // CUDA's legacy default stream. Recursive: a launch runs its child grids.
+    // A call from device code runs within the launch's turn and takes none.
+    std::unique_lock<std::recursive_mutex> device_turn();
+
     // Records an API call's result the CUDA way: sticky errors win.
     cudaError_t result(cudaError_t e);
     cudaError_t take_last_error();
@@ -61,7 +67,10 @@ private:
     ProcessRuntime();
     void start_trace();
     mutable std::mutex mutex_;
-    cudaError_t last_ = cudaSuccess;
+    std::recursive_mutex turn_;
+    // Per host thread, as in CUDA: one thread's failed call is not another's
+    // cudaGetLastError.
+    static inline thread_local cudaError_t last_ = cudaSuccess;
     cudaError_t sticky_ = cudaSuccess;
     std::map<std::string, std::size_t> shared_limits_;
     unsigned errors_reported_ = 0;

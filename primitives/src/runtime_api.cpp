@@ -89,6 +89,7 @@ cudaError_t refuse_range(const Call& call, const char* side, const void* p, std:
 
 // `site`: the user's call, for leak reports.
 cudaError_t allocate(void** ptr, std::size_t bytes, AllocationKind kind, const Call& call) {
+    const auto turn = ProcessRuntime::get().device_turn();
     if (ptr == nullptr)
         return refuse(call, cudaErrorInvalidValue, "the pointer to store the allocation in is null",
                       "the call has nowhere to put the device pointer", "pass the address of a pointer: cudaMalloc(&p, n)");
@@ -113,6 +114,7 @@ void host_wrote(const void* dst, std::size_t bytes) {
 }
 
 cudaError_t release(void* ptr, const Call& call) {
+    const auto turn = ProcessRuntime::get().device_turn();
     if (ptr == nullptr) return done(cudaSuccess);
     const auto a = reinterpret_cast<std::uintptr_t>(ptr);
     const std::optional<Allocation> freed = memory().find(a);
@@ -136,6 +138,7 @@ cudaError_t release(void* ptr, const Call& call) {
 }
 
 cudaError_t copy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, const Call& call) {
+    const auto turn = ProcessRuntime::get().device_turn();
     if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
         return refuse(call, cudaErrorInvalidMemcpyDirection, "direction " + std::to_string(int(kind)) + " is not a cudaMemcpyKind",
                       "the call does not know which way to copy", "pass one of cudaMemcpyHostToDevice, "
@@ -157,6 +160,7 @@ cudaError_t copy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind k
 }
 
 cudaError_t fill(void* dst, int value, std::size_t bytes, const Call& call) {
+    const auto turn = ProcessRuntime::get().device_turn();
     if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
     if (bytes == 0) return done(cudaSuccess);
     if (bytes > kLargestCount) return refuse_count(call, bytes);
