@@ -34,7 +34,7 @@ struct TlsSymbol {
 bool is_runtime_state(const std::string& name) {
     for (const char* prefix :
          {"simt::check::", "simt::Worker::", "simt::prepare_fault_signals", "simt::scheduler_context",
-          "simt::cuda::clock_ticks", "guard variable for ", "std::", "spdlog::", "fmt::", "CLI::", "__",
+          "simt::cuda::", "guard variable for ", "std::", "spdlog::", "fmt::", "CLI::", "__",
           "TLS init function", "TLS wrapper function"})
         if (name.rfind(prefix, 0) == 0) return true;
     return false;
