@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <functional>
@@ -88,7 +89,10 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
         Fault fault;
         std::string output;
     };
-    std::vector<BlockResult> results(blocks);
+    // Only blocks that printed or faulted leave a record, so memory does not
+    // grow with the grid.
+    std::mutex results_mutex;
+    std::map<std::uint64_t, BlockResult> results;
     // Blocks after the first failing one are not started; blocks before it
     // always run, so which fault is reported does not depend on the workers.
     std::atomic<std::uint64_t> first_failure{blocks};
@@ -128,10 +132,13 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
                 }
                 end = block.run();
             }
-            results[b].fault = block.fault();
-            results[b].output = block.output();
+            const bool faulted = bool(block.fault());
+            if (std::string printed = block.output(); faulted || !printed.empty()) {
+                std::lock_guard<std::mutex> lock(results_mutex);
+                results[b] = BlockResult{block.fault(), std::move(printed)};
+            }
             turns.finished(b);
-            if (results[b].fault) {
+            if (faulted) {
                 std::uint64_t seen = first_failure.load();
                 while (b < seen && !first_failure.compare_exchange_weak(seen, b)) {
                 }
@@ -142,7 +149,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     pool_->run(workers, job);
 
     const std::uint64_t end = std::min(blocks, first_failure.load() + 1);
-    for (std::uint64_t b = 0; b < end; ++b) outcome.output += results[b].output;
+    for (auto it = results.begin(); it != results.end() && it->first < end; ++it) outcome.output += it->second.output;
     outcome.blocks_reported = end;
     if (first_failure.load() < blocks) outcome.fault = results[first_failure.load()].fault;
     for (Checker* c : checkers_) c->on_launch_end(info);

@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
-#include <vector>
+#include <map>
 
 namespace simt {
 
@@ -57,12 +57,17 @@ public:
 
 private:
     enum class State : std::uint8_t { Unclaimed, Running, Stalled, Finished };
+    // Blocks are claimed in order, so only the resident ones need a record:
+    // below next_claim_ and not resident is finished, from it on unclaimed.
+    // Memory does not grow with the grid (2^31 blocks are valid CUDA).
+    State state(std::uint64_t block) const;
     void pass_turn(std::uint64_t from);  // under the lock
     void changed();                      // under the lock
 
     std::mutex mutex_;
     std::condition_variable change_;
-    std::vector<State> state_;
+    std::uint64_t blocks_;
+    std::map<std::uint64_t, State> resident_state_;  // Running or Stalled
     std::uint64_t turn_ = 0;
     std::uint64_t next_claim_ = 0;
     std::uint64_t unfinished_;

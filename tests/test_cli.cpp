@@ -187,6 +187,16 @@ TEST_CASE("kernels launched from several host threads at once all run, with any 
     }
 }
 
+TEST_CASE("a grid of four million blocks runs with one record per resident block, not per block") {
+    for (const char* options : {"", "--threads 2 ", "--check none "}) {
+        CAPTURE(options);
+        const Result r = simt(std::string("run ") + options + program("huge_grid.cu") + " -- 4194304");
+        CHECK(r.status == 0);
+        CHECK(r.out == "4194304 blocks: no error, 5\n");
+        CHECK(r.err.empty());
+    }
+}
+
 TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {
     for (const char* mode : {"its", "lockstep"}) {
         const std::string base = std::string("run --mode ") + mode + " --seed 11 ";
