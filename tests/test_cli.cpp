@@ -452,3 +452,65 @@ TEST_CASE("the plain-CUDA collectives check passes every collective, type and bl
         }
     }
 }
+
+namespace {
+// A fresh directory for one test's files.
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("simt-" + name + "-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+}  // namespace
+
+TEST_CASE("launches nvcc accepts run: shifts and comparisons in template arguments and a function pointer and macros") {
+    const fs::path dir = scratch("launch-forms");
+    std::ofstream(dir / "forms.cu")
+        << "#include <cstdio>\n"
+           "#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)\n"
+           "#define LAUNCH_NOTHING(k) \\\n  k<<<1, \\\n     32>>>()\n"
+           "template <int N> __global__ void put(int* d) { d[threadIdx.x] = N; }\n"
+           "template <bool B> __global__ void flag(int* d) { d[threadIdx.x] = B ? 7 : 8; }\n"
+           "__global__ void add(int* d, int v) { d[threadIdx.x] += v; }\n"
+           "__global__ void nothing() {}\n"
+           "int main() {\n"
+           "  int* d; cudaMallocManaged(&d, 32 * sizeof(int));\n"
+           "  const int n = 3;\n"
+           "  put<(1 << 2)><<<1, 32>>>(d); cudaDeviceSynchronize(); printf(\"%d \", d[31]);\n"
+           "  flag<(n > 2)><<<1, 32>>>(d); cudaDeviceSynchronize(); printf(\"%d \", d[31]);\n"
+           "  void (*fp)(int*, int) = add;\n"
+           "  (*fp)<<<1, 32>>>(d, 2); cudaDeviceSynchronize(); printf(\"%d \", d[31]);\n"
+           "  LAUNCH(add, 1, 32, d, 10); LAUNCH(nothing, 1, 32); LAUNCH_NOTHING(nothing);\n"
+           "  cudaDeviceSynchronize(); printf(\"%d line %d\\n\", d[31], __LINE__);\n"
+           "  return 0;\n}\n";
+    const Result r = simt("run " + (dir / "forms.cu").string());
+    CHECK(r.status == 0);
+    CHECK(r.out == "4 7 9 19 line 18\n");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a file-scope extern __shared__ array is the block's dynamic shared memory and hides no other name") {
+    const fs::path dir = scratch("file-scope-extern-shared");
+    std::ofstream(dir / "buf.cu")
+        << "#include <cstdio>\n"
+           "extern __shared__ float buf[];\n"
+           "struct Holder { int buf; };\n"
+           "__device__ float twice(const float* p) { return 2 * p[0]; }\n"
+           "__global__ void k(float* out) {\n"
+           "  buf[threadIdx.x] = threadIdx.x;\n"
+           "  __syncthreads();\n"
+           "  int* as_int = reinterpret_cast<int*>(buf);\n"
+           "  out[threadIdx.x] = twice(buf + (31 - threadIdx.x)) + ((float*)buf)[1] + (as_int == (int*)buf);\n"
+           "}\n"
+           "int scale(int buf) { return 3 * buf; }\n"
+           "int main() {\n"
+           "  float* out; cudaMallocManaged(&out, 32 * sizeof(float));\n"
+           "  k<<<1, 32, 32 * sizeof(float)>>>(out); cudaDeviceSynchronize();\n"
+           "  Holder h{5};\n"
+           "  printf(\"%g %g %d %d\\n\", out[0], out[31], h.buf, scale(2));\n"
+           "  return 0;\n}\n";
+    const Result r = simt("run " + (dir / "buf.cu").string());
+    CHECK(r.status == 0);
+    CHECK(r.out == "64 2 5 6\n");
+    fs::remove_all(dir);
+}
