@@ -461,7 +461,63 @@ fs::path scratch(const std::string& name) {
     fs::create_directories(dir);
     return dir;
 }
+
+// `simt rewrite ARGS` (which takes no --cache-dir, unlike simt()).
+Result simt_rewrite(const std::string& args, const fs::path& dir) {
+    const std::string command = std::string(SIMT_EXE) + " rewrite " + args + " >" + (dir / "rewrite.out").string() +
+                                " 2>" + (dir / "rewrite.err").string();
+    const int raw = std::system(command.c_str());
+    Result r{WIFEXITED(raw) ? WEXITSTATUS(raw) : 255, slurp(dir / "rewrite.out"), slurp(dir / "rewrite.err")};
+    UNSCOPED_INFO("command: " << command << "\nstderr:\n" << r.err);
+    return r;
+}
 }  // namespace
+
+TEST_CASE("simt rewrite into a directory that does not exist fails and names the file") {
+    const fs::path dir = scratch("rewrite-missing-dir");
+    std::ofstream(dir / "p.cu") << "int main() { return 0; }\n";
+    const Result r = simt_rewrite((dir / "p.cu").string() + " -o " + (dir / "missing" / "x.cpp").string(), dir);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cannot write " + (dir / "missing" / "x.cpp").string()));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a source path with a quote or a backslash builds without warnings and runs") {
+    const fs::path dir = scratch("odd-path") / "odd\"dir" / "back\\slash";
+    fs::create_directories(dir);
+    std::ofstream(dir / "q\"uote.cu") << "#include <cstdio>\nint main() { printf(\"ran\\n\"); return 0; }\n";
+    const Result r = simt("run '" + (dir / "q\"uote.cu").string() + "'");
+    CHECK(r.status == 0);
+    CHECK(r.out == "ran\n");
+    CHECK_THAT(r.err, !Catch::Contains("warning"));
+    fs::remove_all(dir.parent_path().parent_path());
+}
+
+TEST_CASE("a file containing NUL bytes is refused as not a source file") {
+    const fs::path dir = scratch("nul-bytes");
+    std::ofstream(dir / "f.cu", std::ios::binary) << std::string("\x7f" "ELF\0\0\0int main", 12);
+    const std::string refusal = "simt: error: " + (dir / "f.cu").string() + " is not a source file (it contains NUL bytes)\n";
+    const Result run = simt("run " + (dir / "f.cu").string());
+    CHECK(run.status == 2);
+    CHECK(run.err == refusal);
+    const Result rewrite = simt_rewrite((dir / "f.cu").string(), dir);
+    CHECK(rewrite.status == 2);
+    CHECK(rewrite.err == refusal);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("an empty file is refused as empty and a file without main() says so after the linker's messages") {
+    const fs::path dir = scratch("no-main");
+    std::ofstream(dir / "empty.cu") << "\n  \n";
+    std::ofstream(dir / "lib.cu") << "__global__ void k() {}\n";
+    const Result empty = simt("run " + (dir / "empty.cu").string());
+    CHECK(empty.status == 2);
+    CHECK_THAT(empty.err, Catch::Contains("simt: error: " + (dir / "empty.cu").string() + " is empty"));
+    const Result lib = simt("run " + (dir / "lib.cu").string());
+    CHECK(lib.status == 2);
+    CHECK_THAT(lib.err, Catch::Contains("did not link (see the linker's messages above); it defines no main()"));
+    fs::remove_all(dir);
+}
 
 TEST_CASE("launches nvcc accepts run: shifts and comparisons in template arguments and a function pointer and macros") {
     const fs::path dir = scratch("launch-forms");
