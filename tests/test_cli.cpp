@@ -502,3 +502,121 @@ TEST_CASE("the plain-CUDA collectives check passes every collective, type and bl
         }
     }
 }
+
+namespace {
+// A fresh directory for one test's files.
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("simt-" + name + "-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+// `simt rewrite ARGS` (which takes no --cache-dir, unlike simt()).
+Result simt_rewrite(const std::string& args, const fs::path& dir) {
+    const std::string command = std::string(SIMT_EXE) + " rewrite " + args + " >" + (dir / "rewrite.out").string() +
+                                " 2>" + (dir / "rewrite.err").string();
+    const int raw = std::system(command.c_str());
+    Result r{WIFEXITED(raw) ? WEXITSTATUS(raw) : 255, slurp(dir / "rewrite.out"), slurp(dir / "rewrite.err")};
+    UNSCOPED_INFO("command: " << command << "\nstderr:\n" << r.err);
+    return r;
+}
+}  // namespace
+
+TEST_CASE("simt rewrite into a directory that does not exist fails and names the file") {
+    const fs::path dir = scratch("rewrite-missing-dir");
+    std::ofstream(dir / "p.cu") << "int main() { return 0; }\n";
+    const Result r = simt_rewrite((dir / "p.cu").string() + " -o " + (dir / "missing" / "x.cpp").string(), dir);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cannot write " + (dir / "missing" / "x.cpp").string()));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a source path with a quote or a backslash builds without warnings and runs") {
+    const fs::path dir = scratch("odd-path") / "odd\"dir" / "back\\slash";
+    fs::create_directories(dir);
+    std::ofstream(dir / "q\"uote.cu") << "#include <cstdio>\nint main() { printf(\"ran\\n\"); return 0; }\n";
+    const Result r = simt("run '" + (dir / "q\"uote.cu").string() + "'");
+    CHECK(r.status == 0);
+    CHECK(r.out == "ran\n");
+    CHECK_THAT(r.err, !Catch::Contains("warning"));
+    fs::remove_all(dir.parent_path().parent_path());
+}
+
+TEST_CASE("a file containing NUL bytes is refused as not a source file") {
+    const fs::path dir = scratch("nul-bytes");
+    std::ofstream(dir / "f.cu", std::ios::binary) << std::string("\x7f" "ELF\0\0\0int main", 12);
+    const std::string refusal = "simt: error: " + (dir / "f.cu").string() + " is not a source file (it contains NUL bytes)\n";
+    const Result run = simt("run " + (dir / "f.cu").string());
+    CHECK(run.status == 2);
+    CHECK(run.err == refusal);
+    const Result rewrite = simt_rewrite((dir / "f.cu").string(), dir);
+    CHECK(rewrite.status == 2);
+    CHECK(rewrite.err == refusal);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("an empty file is refused as empty and a file without main() says so after the linker's messages") {
+    const fs::path dir = scratch("no-main");
+    std::ofstream(dir / "empty.cu") << "\n  \n";
+    std::ofstream(dir / "lib.cu") << "__global__ void k() {}\n";
+    const Result empty = simt("run " + (dir / "empty.cu").string());
+    CHECK(empty.status == 2);
+    CHECK_THAT(empty.err, Catch::Contains("simt: error: " + (dir / "empty.cu").string() + " is empty"));
+    const Result lib = simt("run " + (dir / "lib.cu").string());
+    CHECK(lib.status == 2);
+    CHECK_THAT(lib.err, Catch::Contains("did not link (see the linker's messages above); it defines no main()"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("launches nvcc accepts run: shifts and comparisons in template arguments and a function pointer and macros") {
+    const fs::path dir = scratch("launch-forms");
+    std::ofstream(dir / "forms.cu")
+        << "#include <cstdio>\n"
+           "#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)\n"
+           "#define LAUNCH_NOTHING(k) \\\n  k<<<1, \\\n     32>>>()\n"
+           "template <int N> __global__ void put(int* d) { d[threadIdx.x] = N; }\n"
+           "template <bool B> __global__ void flag(int* d) { d[threadIdx.x] = B ? 7 : 8; }\n"
+           "__global__ void add(int* d, int v) { d[threadIdx.x] += v; }\n"
+           "__global__ void nothing() {}\n"
+           "int main() {\n"
+           "  int* d; cudaMallocManaged(&d, 32 * sizeof(int));\n"
+           "  const int n = 3;\n"
+           "  put<(1 << 2)><<<1, 32>>>(d); cudaDeviceSynchronize(); printf(\"%d \", d[31]);\n"
+           "  flag<(n > 2)><<<1, 32>>>(d); cudaDeviceSynchronize(); printf(\"%d \", d[31]);\n"
+           "  void (*fp)(int*, int) = add;\n"
+           "  (*fp)<<<1, 32>>>(d, 2); cudaDeviceSynchronize(); printf(\"%d \", d[31]);\n"
+           "  LAUNCH(add, 1, 32, d, 10); LAUNCH(nothing, 1, 32); LAUNCH_NOTHING(nothing);\n"
+           "  cudaDeviceSynchronize(); printf(\"%d line %d\\n\", d[31], __LINE__);\n"
+           "  return 0;\n}\n";
+    const Result r = simt("run " + (dir / "forms.cu").string());
+    CHECK(r.status == 0);
+    CHECK(r.out == "4 7 9 19 line 18\n");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a file-scope extern __shared__ array is the block's dynamic shared memory and hides no other name") {
+    const fs::path dir = scratch("file-scope-extern-shared");
+    std::ofstream(dir / "buf.cu")
+        << "#include <cstdio>\n"
+           "extern __shared__ float buf[];\n"
+           "struct Holder { int buf; };\n"
+           "__device__ float twice(const float* p) { return 2 * p[0]; }\n"
+           "__global__ void k(float* out) {\n"
+           "  buf[threadIdx.x] = threadIdx.x;\n"
+           "  __syncthreads();\n"
+           "  int* as_int = reinterpret_cast<int*>(buf);\n"
+           "  out[threadIdx.x] = twice(buf + (31 - threadIdx.x)) + ((float*)buf)[1] + (as_int == (int*)buf);\n"
+           "}\n"
+           "int scale(int buf) { return 3 * buf; }\n"
+           "int main() {\n"
+           "  float* out; cudaMallocManaged(&out, 32 * sizeof(float));\n"
+           "  k<<<1, 32, 32 * sizeof(float)>>>(out); cudaDeviceSynchronize();\n"
+           "  Holder h{5};\n"
+           "  printf(\"%g %g %d %d\\n\", out[0], out[31], h.buf, scale(2));\n"
+           "  return 0;\n}\n";
+    const Result r = simt("run " + (dir / "buf.cu").string());
+    CHECK(r.status == 0);
+    CHECK(r.out == "64 2 5 6\n");
+    fs::remove_all(dir);
+}

@@ -15,6 +15,7 @@
 
 #include "simt_build_config.h"
 #include "tools/source_rewriter.h"
+#include "tools/source_text.h"
 
 extern char** environ;
 
@@ -39,6 +40,17 @@ std::string read_file(const fs::path& path) {
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+// Whether `source` defines a function named main (in code, not comments):
+// without one the linker's "undefined reference to main" needs saying plainly.
+bool defines_main(const std::string& source) {
+    const frontend::SourceText text(source);
+    for (std::size_t i = text.text().find("main"); i != std::string::npos; i = text.text().find("main", i + 4))
+        if (text.code(i) && text.is_word_at(i, "main") && text.skip_space(i + 4) < source.size() &&
+            source[text.skip_space(i + 4)] == '(')
+            return true;
+    return false;
 }
 
 // The program's own headers (#include "..." next to it, followed
@@ -103,6 +115,13 @@ std::string join(const std::vector<std::string>& argv) {
 
 }  // namespace
 
+std::string read_cuda_source(const fs::path& path) {
+    std::string text = read_file(path);
+    if (text.find('\0') != std::string::npos)
+        throw BuildFailure(path.string() + " is not a source file (it contains NUL bytes)");
+    return text;
+}
+
 std::string find_nvcc() {
     if (const char* explicit_path = std::getenv("SIMT_NVCC"); explicit_path != nullptr) return explicit_path;
     if (fs::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
@@ -115,7 +134,7 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     const std::string nvcc = find_nvcc();
     const std::vector<std::string> flags = {nvcc, "-arch=" + arch, request.optimization, "-lineinfo"};
     std::vector<fs::path> seen;
-    const std::string source_text = read_file(source);
+    const std::string source_text = read_cuda_source(request.source);
     const std::string key = hex(fnv1a(source_text + '\0' + local_headers(source_text, source.parent_path(), seen) +
                                       '\0' + join(flags) + "\0cuda"));
     const fs::path dir = request.cache_dir / ("cuda-" + key);
@@ -143,9 +162,12 @@ fs::path default_cache_dir() {
 BuildResult build_program(const BuildRequest& request) {
     const fs::path source = fs::absolute(request.source);
     if (!fs::exists(source)) throw BuildFailure("no such file: " + request.source.string());
+    const std::string text = read_cuda_source(request.source);
+    if (text.find_first_not_of(" \t\r\n\f\v") == std::string::npos)
+        throw BuildFailure(request.source.string() + " is empty: there is no program to build");
     std::string rewritten;
     try {
-        rewritten = frontend::rewrite_cuda_source(read_file(source), source.string());
+        rewritten = frontend::rewrite_cuda_source(text, source.string());
     } catch (const frontend::RewriteError& e) {
         throw BuildFailure(source.string() + ":" + std::to_string(e.line) + ": error: " + e.what());
     }
@@ -200,7 +222,8 @@ BuildResult build_program(const BuildRequest& request) {
     if (run_command(link) != 0) {
         fs::remove(cpp);
         fs::remove(object);
-        throw BuildFailure(request.source.string() + " did not link (see the linker's messages above)");
+        throw BuildFailure(request.source.string() + " did not link (see the linker's messages above)" +
+                           (defines_main(text) ? "" : "; it defines no main()"));
     }
     fs::remove(object);
     fs::rename(cpp, dir / (source.stem().string() + ".cpp"));

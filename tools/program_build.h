@@ -26,6 +26,10 @@ struct BuildFailure : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The text of a CUDA source file; refuses a file that is not text (one
+// with NUL bytes would bury the user in thousands of compiler errors).
+std::string read_cuda_source(const std::filesystem::path& path);
+
 BuildResult build_program(const BuildRequest& request);
 // The CUDA backend: the same file, unchanged, built by nvcc for a real GPU
 // (cached the same way). `arch` is nvcc's -arch value.

@@ -3,10 +3,11 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
 #include "simt_build_config.h"
@@ -22,6 +23,20 @@ namespace {
 int fail(const std::string& message, int status = 2) {
     std::cerr << "simt: error: " << message << "\n";
     return status;
+}
+
+// `simt rewrite`'s output, to standard output or a file: a build that goes
+// on without it must not think it succeeded.
+int write_rewritten(const std::string& text, const fs::path& output) {
+    if (output.empty()) {
+        std::cout << text << std::flush;
+        return std::cout ? 0 : fail("cannot write the rewritten source to standard output");
+    }
+    std::ofstream file(output, std::ios::binary);
+    if (file) file << text;
+    if (file) file.close();
+    if (!file) return fail("cannot write " + output.string() + ": " + std::strerror(errno));
+    return 0;
 }
 
 }  // namespace
@@ -115,17 +130,9 @@ int main(int argc, char** argv) {
 
     try {
         if (*rewrite_cmd) {
-            std::ifstream in(rewrite_input, std::ios::binary);
-            std::ostringstream text;
-            text << in.rdbuf();
-            const std::string out = simt::frontend::rewrite_cuda_source(text.str(), fs::absolute(rewrite_input).string());
-            if (rewrite_output.empty()) {
-                std::cout << out;
-            } else {
-                std::ofstream file(rewrite_output, std::ios::binary);
-                file << out;
-            }
-            return 0;
+            const std::string out = simt::frontend::rewrite_cuda_source(read_cuda_source(rewrite_input),
+                                                                        fs::absolute(rewrite_input).string());
+            return write_rewritten(out, rewrite_output);
         }
         if (*run_cmd && backend == "cuda") {
             // The GPU runs it: simt's checkers and options do not apply.

@@ -1,116 +1,83 @@
 #include "tools/source_rewriter.h"
 
-#include <cctype>
 #include <optional>
+#include <set>
 #include <string_view>
 #include <vector>
 
 #include "tools/inline_ptx.h"
+#include "tools/launch_rewrite.h"
+#include "tools/source_text.h"
 
 namespace simt::frontend {
 namespace {
 
-bool is_ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// Marks which characters are code (not comment, string, char literal or
-// preprocessor line), so the scans below never look inside those.
-std::vector<bool> code_mask(const std::string& s) {
-    std::vector<bool> code(s.size(), true);
-    std::size_t i = 0;
-    bool line_start = true;
-    auto mark = [&](std::size_t from, std::size_t to) {
-        for (std::size_t k = from; k < to && k < s.size(); ++k) code[k] = false;
-    };
-    while (i < s.size()) {
-        const char c = s[i];
-        if (line_start && c == '#') {
-            std::size_t j = i;
-            while (j < s.size() && !(s[j] == '\n' && s[j - 1] != '\\')) ++j;
-            mark(i, j);
-            i = j;
-            continue;
-        }
-        if (c == '\n') { line_start = true; ++i; continue; }
-        if (!std::isspace(static_cast<unsigned char>(c))) line_start = false;
-        if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {
-            std::size_t j = s.find('\n', i);
-            if (j == std::string::npos) j = s.size();
-            mark(i, j);
-            i = j;
-        } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
-            std::size_t j = s.find("*/", i + 2);
-            j = j == std::string::npos ? s.size() : j + 2;
-            mark(i, j);
-            i = j;
-        } else if (c == 'R' && i + 1 < s.size() && s[i + 1] == '"' && (i == 0 || !is_ident(s[i - 1]))) {
-            const std::size_t open = s.find('(', i + 2);
-            if (open == std::string::npos) { ++i; continue; }
-            const std::string close = ")" + s.substr(i + 2, open - i - 2) + "\"";
-            std::size_t j = s.find(close, open);
-            j = j == std::string::npos ? s.size() : j + close.size();
-            mark(i, j);
-            i = j;
-        } else if (c == '"' || (c == '\'' && !(i > 0 && std::isxdigit(static_cast<unsigned char>(s[i - 1]))))) {
-            std::size_t j = i + 1;
-            while (j < s.size() && s[j] != c && s[j] != '\n') j += s[j] == '\\' ? 2 : 1;
-            mark(i, j + 1);
-            i = j + 1;
-        } else {
-            ++i;
-        }
-    }
-    return code;
-}
-
-int line_of(const std::string& s, std::size_t pos) {
-    int line = 1;
-    for (std::size_t i = 0; i < pos && i < s.size(); ++i) line += s[i] == '\n';
-    return line;
-}
-
-std::size_t count_newlines(std::string_view text) {
-    std::size_t n = 0;
-    for (char c : text) n += c == '\n';
-    return n;
-}
+constexpr std::size_t npos = std::string::npos;
 
 class Rewriter {
 public:
-    Rewriter(const std::string& source, std::string file)
-        : s_(source), code_(code_mask(source)), file_(std::move(file)) {}
+    explicit Rewriter(const std::string& source) : s_(source), src_(source) {}
 
+    // Anything but a RewriteError escaping the scans is a bug in simt; it
+    // still gets the line being rewritten, so the user can work around it.
     std::string run() {
+        try {
+            return rewrite();
+        } catch (const RewriteError&) {
+            throw;
+        } catch (const std::exception& e) {
+            throw RewriteError(src_.line_of(at_), std::string("simt cannot rewrite this line (") + e.what() + ")");
+        }
+    }
+
+private:
+    std::string rewrite() {
         std::string out;
         out.reserve(s_.size() + s_.size() / 8);
         std::size_t copied = 0;  // s_[0, copied) is already in out
         std::vector<bool> function_braces;
+        std::size_t next_directive = 0;
+        const auto& directives = src_.directives();
         for (std::size_t i = 0; i < s_.size(); ++i) {
-            if (!code_[i]) continue;
+            at_ = i;
+            if (!src_.code(i)) {
+                while (next_directive < directives.size() && directives[next_directive].start < i) ++next_directive;
+                if (next_directive < directives.size() && directives[next_directive].start == i && i >= copied) {
+                    const SourceText::Directive d = directives[next_directive];
+                    if (std::optional<std::string> define = rewrite_launches_in_define(src_, d)) {
+                        out.append(s_, copied, i - copied);
+                        out += *define;
+                        copied = d.end;
+                        i = d.end - 1;
+                    }
+                }
+                continue;
+            }
             const char c = s_[i];
             if (c == '{') {
                 function_braces.push_back(opens_function_body(i) || in_function(function_braces));
             } else if (c == '}') {
                 if (!function_braces.empty()) function_braces.pop_back();
             } else if (c == '<' && s_.compare(i, 3, "<<<") == 0) {
-                std::size_t start = kernel_start(i);
-                if (start < copied) throw RewriteError(line_of(s_, i), "cannot find the kernel name before '<<<'");
-                out.append(s_, copied, start - copied);
-                std::size_t end;
-                out += launch(start, i, end);
-                copied = end;
-                i = end - 1;
-            } else if (is_word_at(i, "extern") && next_word(i + 6) == "__shared__") {
+                const Replacement launch = rewrite_launch(src_, i);
+                if (launch.start < copied)
+                    throw RewriteError(src_.line_of(i), "cannot read the kernel before '<<<': it overlaps the previous rewrite");
+                out.append(s_, copied, launch.start - copied);
+                out += launch.text;
+                copied = launch.end;
+                i = launch.end - 1;
+            } else if (src_.is_word_at(i, "extern") && src_.next_word(i + 6) == "__shared__") {
                 out.append(s_, copied, i - copied);
                 std::size_t end;
                 out += dynamic_shared(i, in_function(function_braces), end);
                 copied = end;
                 i = end - 1;
-            } else if (is_word_at(i, "static") && next_word(i + 6) == "__shared__") {
+            } else if (src_.is_word_at(i, "static") && src_.next_word(i + 6) == "__shared__") {
                 out.append(s_, copied, i - copied);
                 out += "      ";  // same width: keeps columns
                 copied = i + 6;
                 i += 5;
-            } else if (is_word_at(i, "__shared__") && in_function(function_braces)) {
+            } else if (src_.is_word_at(i, "__shared__") && in_function(function_braces)) {
                 std::size_t end;
                 std::string guarded = guarded_shared_array(i, end);
                 if (!guarded.empty()) {
@@ -122,7 +89,7 @@ public:
                     i += 9;
                 }
             } else if (in_function(function_braces) &&
-                       (is_word_at(i, "asm") || is_word_at(i, "__asm__") || is_word_at(i, "__asm"))) {
+                       (src_.is_word_at(i, "asm") || src_.is_word_at(i, "__asm__") || src_.is_word_at(i, "__asm"))) {
                 std::size_t end;
                 const std::optional<std::string> cpp = inline_asm(i, end);
                 if (cpp) {
@@ -131,13 +98,21 @@ public:
                     copied = end;
                 }
                 i = end - 1;
-            } else if (is_word_at(i, "__noinline__")) {
+            } else if (src_.is_word_at(i, "__noinline__")) {
                 out.append(s_, copied, i - copied);
                 out += "__attribute__((noinline))";
                 copied = i + 12;
                 i += 11;
+            } else if (src_.is_word_at(i, "reinterpret_cast") && !dynamic_shared_accessors_.empty()) {
+                const std::size_t name = accessor_cast_operand(i);
+                if (name != npos) {
+                    out.append(s_, copied, name - copied);
+                    out += '+';  // the accessor's pointer: reinterpret_cast takes no class
+                    copied = name;
+                }
+                i += 15;
             } else if (!in_function(function_braces) &&
-                       (is_word_at(i, "__device__") || is_word_at(i, "__managed__"))) {
+                       (src_.is_word_at(i, "__device__") || src_.is_word_at(i, "__managed__"))) {
                 const std::size_t length = s_[i + 2] == 'd' ? 10 : 11;
                 if (declares_variable(i + length)) {
                     out.append(s_, copied, i - copied);
@@ -148,80 +123,26 @@ public:
                 i += length - 1;
             }
         }
-        out.append(s_, copied, std::string::npos);
+        out.append(s_, copied, npos);
         return out;
     }
 
-private:
-    bool is_word_at(std::size_t i, std::string_view word) const {
-        if (s_.compare(i, word.size(), word) != 0) return false;
-        if (i > 0 && is_ident(s_[i - 1])) return false;
-        const std::size_t e = i + word.size();
-        return e >= s_.size() || !is_ident(s_[e]);
-    }
-
-    std::size_t skip_space(std::size_t i) const {
-        while (i < s_.size() && (std::isspace(static_cast<unsigned char>(s_[i])) || !code_[i])) ++i;
-        return i;
-    }
-
-    std::string next_word(std::size_t i) const {
-        i = skip_space(i);
-        std::size_t j = i;
-        while (j < s_.size() && is_ident(s_[j])) ++j;
-        return s_.substr(i, j - i);
-    }
-
-    static bool in_function(const std::vector<bool>& braces) {
-        return !braces.empty() && braces.back();
-    }
+    static bool in_function(const std::vector<bool>& braces) { return !braces.empty() && braces.back(); }
 
     // A '{' right after ')' (or a trailing qualifier) opens a function body.
     bool opens_function_body(std::size_t brace) const {
-        std::size_t j = brace;
-        while (j > 0) {
-            --j;
-            if (!code_[j] || std::isspace(static_cast<unsigned char>(s_[j]))) continue;
+        std::size_t j = src_.skip_space_back(brace);
+        while (j != npos) {
             if (s_[j] == ')') return true;
-            if (is_ident(s_[j])) {
-                std::size_t k = j;
-                while (k > 0 && is_ident(s_[k - 1])) --k;
-                const std::string word = s_.substr(k, j + 1 - k);
-                if (word == "const" || word == "noexcept" || word == "override" || word == "final" || word == "mutable") {
-                    j = k;
-                    continue;
-                }
-            }
-            return false;
+            if (!is_ident(s_[j])) return false;
+            std::size_t k = j;
+            while (k > 0 && is_ident(s_[k - 1])) --k;
+            const std::string_view word = std::string_view(s_).substr(k, j + 1 - k);
+            if (word != "const" && word != "noexcept" && word != "override" && word != "final" && word != "mutable")
+                return false;
+            j = src_.skip_space_back(k);
         }
         return false;
-    }
-
-    // Start of `name`, `ns::name` or `name<T, 4>` before "<<<" at i.
-    std::size_t kernel_start(std::size_t i) const {
-        std::size_t j = i;
-        auto back_space = [&] { while (j > 0 && std::isspace(static_cast<unsigned char>(s_[j - 1]))) --j; };
-        back_space();
-        if (j > 0 && s_[j - 1] == '>') {
-            int depth = 0;
-            do {
-                --j;
-                if (s_[j] == '>') ++depth;
-                else if (s_[j] == '<') --depth;
-            } while (j > 0 && depth > 0);
-            back_space();
-        }
-        for (;;) {
-            const std::size_t end = j;
-            while (j > 0 && is_ident(s_[j - 1])) --j;
-            if (j == end) return std::string::npos;
-            if (j >= 2 && s_[j - 1] == ':' && s_[j - 2] == ':') {
-                j -= 2;
-                if (j == 0 || !is_ident(s_[j - 1])) return j;
-                continue;
-            }
-            return j;
-        }
     }
 
     // `asm [volatile] ("template" : outputs : ...)` at `at`: the C++ that
@@ -230,18 +151,18 @@ private:
     std::optional<std::string> inline_asm(std::size_t at, std::size_t& end) const {
         std::size_t j = at;
         while (j < s_.size() && is_ident(s_[j])) ++j;
-        j = skip_space(j);
+        j = src_.skip_space(j);
         for (std::string_view q : {"volatile", "__volatile__", "__volatile"})
-            if (is_word_at(j, q)) j = skip_space(j + q.size());
+            if (src_.is_word_at(j, q)) j = src_.skip_space(j + q.size());
         end = j + 1;
         if (j >= s_.size() || s_[j] != '(') return std::nullopt;
-        end = matching(j, '(', ')');
+        end = src_.matching(j, '(', ')');
         std::string asm_template;
         std::size_t colons[2] = {end - 1, end - 1};
         int found = 0, depth = 0;
         for (std::size_t k = j + 1; k + 1 < end; ++k) {
-            if (!code_[k]) {
-                if (found == 0 && s_[k] == '"' && code_[k - 1]) {  // a string literal of the template
+            if (!src_.code(k)) {
+                if (found == 0 && s_[k] == '"' && src_.code(k - 1)) {  // a string literal of the template
                     std::size_t q = k + 1;
                     while (q < end && !(s_[q] == '"' && s_[q - 1] != '\\')) ++q;
                     asm_template.append(s_, k + 1, q - k - 1);
@@ -256,98 +177,89 @@ private:
         const std::size_t outputs_end = found >= 2 ? colons[1] : end - 1;
         const std::string_view outputs =
             found >= 1 ? std::string_view(s_).substr(colons[0] + 1, outputs_end - colons[0] - 1) : std::string_view();
-        std::optional<std::string> cpp = translate_inline_ptx(asm_template, outputs, line_of(s_, at));
+        std::optional<std::string> cpp = translate_inline_ptx(asm_template, outputs, src_.line_of(at));
         if (cpp) cpp->append(count_newlines(std::string_view(s_).substr(at, end - at)), '\n');
         return cpp;
-    }
-
-    // Index just past the bracket that closes the one opened at `open`.
-    std::size_t matching(std::size_t open, char open_c, char close_c) const {
-        int depth = 0;
-        for (std::size_t k = open; k < s_.size(); ++k) {
-            if (!code_[k]) continue;
-            if (s_[k] == open_c) ++depth;
-            else if (s_[k] == close_c && --depth == 0) return k + 1;
-        }
-        throw RewriteError(line_of(s_, open), std::string("unbalanced '") + open_c + "'");
-    }
-
-    std::string launch(std::size_t start, std::size_t chevrons, std::size_t& end) const {
-        std::string kernel;
-        for (std::size_t k = start; k < chevrons; ++k)
-            if (!std::isspace(static_cast<unsigned char>(s_[k]))) kernel += s_[k];
-        // The configuration ends at ">>>" outside parentheses.
-        std::size_t k = chevrons + 3;
-        int depth = 0;
-        for (; k < s_.size(); ++k) {
-            if (!code_[k]) continue;
-            if (s_[k] == '(' || s_[k] == '[' || s_[k] == '{') ++depth;
-            else if (s_[k] == ')' || s_[k] == ']' || s_[k] == '}') --depth;
-            else if (depth == 0 && s_.compare(k, 3, ">>>") == 0) break;
-        }
-        if (k >= s_.size())
-            throw RewriteError(line_of(s_, chevrons), "'<<<' of the launch of " + kernel + " has no matching '>>>'");
-        const std::string config = s_.substr(chevrons + 3, k - chevrons - 3);
-        const std::size_t paren = skip_space(k + 3);
-        if (paren >= s_.size() || s_[paren] != '(')
-            throw RewriteError(line_of(s_, k), "expected '(' and the kernel's arguments after '>>>' in the launch of " + kernel);
-        end = matching(paren, '(', ')');
-        const std::string args = s_.substr(paren + 1, end - 1 - paren - 1);
-        bool has_args = false;
-        for (std::size_t a = 0; a < args.size(); ++a)
-            if (code_[paren + 1 + a] && !std::isspace(static_cast<unsigned char>(args[a]))) has_args = true;
-        std::string r = "::simt::cuda::launch_config(\"" + kernel + "\", " + config +
-                        ").run([&](auto&&... simt_args_) { " + kernel + "(simt_args_...); }";
-        if (has_args) r += ", " + args;
-        r += ")";
-        // Newlines dropped with the removed text come back after the call.
-        const std::size_t lost = count_newlines(std::string_view(s_).substr(start, end - start)) -
-                                 count_newlines(config) - count_newlines(args);
-        r.append(lost, '\n');
-        return r;
     }
 
     // "unsigned char raw" -> type "unsigned char", name "raw" (the last
     // identifier), both trimmed; empty when there is no such split.
     static void split_declarator(const std::string& head, std::string& type, std::string& name) {
         std::size_t name_end = head.size();
-        while (name_end > 0 && std::isspace(static_cast<unsigned char>(head[name_end - 1]))) --name_end;
+        while (name_end > 0 && is_space(head[name_end - 1])) --name_end;
         std::size_t name_start = name_end;
         while (name_start > 0 && is_ident(head[name_start - 1])) --name_start;
         name = head.substr(name_start, name_end - name_start);
         type = head.substr(0, name_start);
-        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.back()))) type.pop_back();
-        while (!type.empty() && std::isspace(static_cast<unsigned char>(type.front()))) type.erase(0, 1);
+        while (!type.empty() && is_space(type.back())) type.pop_back();
+        while (!type.empty() && is_space(type.front())) type.erase(0, 1);
     }
 
-    std::string dynamic_shared(std::size_t start, bool function_scope, std::size_t& end) const {
-        const std::size_t semi = s_.find(';', start);
-        if (semi == std::string::npos) throw RewriteError(line_of(s_, start), "extern __shared__ declaration without ';'");
+    // The ';' ending a declaration, from `from` on (code only); npos when a
+    // brace or another __shared__ comes first, which also keeps a run of
+    // declarations without ';' from being scanned again and again.
+    std::size_t declaration_end(std::size_t from) const {
+        for (std::size_t k = from; k < s_.size(); ++k) {
+            if (!src_.code(k)) continue;
+            if (s_[k] == ';') return k;
+            if (s_[k] == '{' || s_[k] == '}') return npos;
+            if (s_[k] == '_' && src_.is_word_at(k, "__shared__")) return npos;
+        }
+        return npos;
+    }
+
+    // `extern __shared__ T name[];`. In a function: a pointer to the block's
+    // dynamic shared memory. At file scope: an accessor object named `name`
+    // that converts to that pointer (simt/cuda.h), an ordinary C++ name that
+    // a member, local or parameter of the same name hides as usual.
+    std::string dynamic_shared(std::size_t start, bool function_scope, std::size_t& end) {
+        const std::size_t type_start = src_.skip_space(start + 6) + 10;  // after __shared__
+        const std::size_t semi = declaration_end(type_start);
+        if (semi == npos) throw RewriteError(src_.line_of(start), "extern __shared__ declaration without ';'");
         end = semi + 1;
-        std::string decl = s_.substr(start, semi - start);
-        decl = decl.substr(decl.find("__shared__") + 10);
-        // Drop __align__(n) / alignas(n): alignment comes from the buffer.
+        // Type and name, without __align__(n) / alignas(n): the buffer is aligned.
+        std::string head = src_.compact_code(type_start, semi);
         for (const char* attr : {"__align__", "alignas"}) {
             std::size_t a;
-            while ((a = decl.find(attr)) != std::string::npos) {
-                std::size_t close = decl.find(')', a);
-                decl.erase(a, close == std::string::npos ? std::string::npos : close + 1 - a);
+            while ((a = head.find(attr)) != npos) {
+                const std::size_t close = head.find(')', a);
+                head.erase(a, close == npos ? npos : close + 1 - a);
             }
         }
-        const std::size_t bracket = decl.rfind('[');
-        if (bracket == std::string::npos)
-            throw RewriteError(line_of(s_, start), "extern __shared__ must declare an unsized array, e.g. `extern __shared__ float s[];`");
+        const std::size_t bracket = head.rfind('[');
+        if (bracket == npos)
+            throw RewriteError(src_.line_of(start),
+                               "extern __shared__ must declare an unsized array, e.g. `extern __shared__ float s[];`");
         std::string type, name;
-        split_declarator(decl.substr(0, bracket), type, name);
+        split_declarator(head.substr(0, bracket), type, name);
         if (name.empty() || type.empty())
-            throw RewriteError(line_of(s_, start), "cannot read the type and name of this extern __shared__ array");
+            throw RewriteError(src_.line_of(start), "cannot read the type and name of this extern __shared__ array");
         const std::string lost(count_newlines(std::string_view(s_).substr(start, end - start)), '\n');
-        const std::string address = "reinterpret_cast<" + type + "*>(::simt::cuda::dynamic_shared())";
-        if (function_scope) return type + "* const " + name + " = " + address + ";" + lost;
-        // At file scope the name must mean "this block's buffer" wherever it is
-        // used, which only a macro can say; #line restores the numbering.
-        const int line = line_of(s_, end);
-        return "\n#define " + name + " (" + address + ")\n#line " + std::to_string(line) + " \"" + file_ + "\"\n" + lost;
+        if (function_scope)
+            return type + "* const " + name + " = reinterpret_cast<" + type + "*>(::simt::cuda::dynamic_shared());" + lost;
+        dynamic_shared_accessors_.insert(name);
+        return "static constexpr ::simt::cuda::dynamic_shared_array<" + type + "> " + name + "{};" + lost;
+    }
+
+    // In `reinterpret_cast<T*>(name)` where `name` is a file-scope extern
+    // __shared__ accessor: the index of `name`, else npos.
+    std::size_t accessor_cast_operand(std::size_t cast) const {
+        const std::size_t open = src_.skip_space(cast + 16);
+        if (open >= s_.size() || s_[open] != '<') return npos;
+        int depth = 0;
+        std::size_t k = open;
+        for (; k < s_.size() && k < open + 256; ++k) {  // a cast's type is short
+            if (!src_.code(k)) continue;
+            if (s_[k] == '<') ++depth;
+            if (s_[k] == '>' && --depth == 0) break;
+        }
+        const std::size_t paren = src_.skip_space(k + 1);
+        if (k >= s_.size() || paren >= s_.size() || s_[paren] != '(') return npos;
+        const std::size_t name = src_.skip_space(paren + 1);
+        const std::string_view word = src_.next_word(name);
+        if (word.empty() || dynamic_shared_accessors_.count(std::string(word)) == 0) return npos;
+        const std::size_t close = src_.skip_space(name + word.size());
+        return close < s_.size() && s_[close] == ')' ? name : npos;
     }
 
     // `__shared__ float tile[16][17];` in a function becomes storage with a
@@ -356,29 +268,28 @@ private:
     // the next variable. Only the plain form is rewritten (one declarator, an
     // array, no preprocessor line); "" leaves the declaration as it is.
     std::string guarded_shared_array(std::size_t start, std::size_t& end) const {
-        std::size_t line_start = s_.rfind('\n', start);
-        line_start = line_start == std::string::npos ? 0 : line_start + 1;
-        if (s_[skip_space(line_start)] == '#') return "";
+        if (s_[src_.skip_space(src_.line_start(start))] == '#') return "";
         std::size_t semi = start + 10;
         int depth = 0;
-        std::size_t first_bracket = std::string::npos;
+        std::size_t first_bracket = npos;
         for (; semi < s_.size(); ++semi) {
-            if (!code_[semi]) continue;
+            if (!src_.code(semi)) continue;
             const char c = s_[semi];
-            if (c == '[' && depth == 0 && first_bracket == std::string::npos) first_bracket = semi;
+            if (c == '[' && depth == 0 && first_bracket == npos) first_bracket = semi;
             if (c == '(' || c == '[' || c == '<') ++depth;
             if (c == ')' || c == ']' || c == '>') --depth;
             if (depth == 0 && (c == ',' || c == '=' || c == '{' || c == '}' || c == '#')) return "";
             if (depth == 0 && c == ';') break;
+            if (c == '_' && src_.is_word_at(semi, "__shared__")) return "";  // not one declaration
         }
-        if (semi >= s_.size() || first_bracket == std::string::npos) return "";
+        if (semi >= s_.size() || first_bracket == npos) return "";
         std::string head = s_.substr(start + 10, first_bracket - start - 10);  // type and name
         const std::string dims = s_.substr(first_bracket, semi - first_bracket);
         // Alignment attributes stay on the variable.
         std::string attributes;
         for (const char* attr : {"__align__", "alignas", "__attribute__"}) {
             std::size_t a;
-            while ((a = head.find(attr)) != std::string::npos) {
+            while ((a = head.find(attr)) != npos) {
                 std::size_t k = head.find('(', a);
                 int d = 0;
                 for (; k < head.size(); ++k) {
@@ -392,7 +303,7 @@ private:
         }
         std::string type, name;
         split_declarator(head, type, name);
-        if (name.empty() || type.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return "";
+        if (name.empty() || type.empty() || (name[0] >= '0' && name[0] <= '9')) return "";
         end = semi + 1;
         const std::string lost(count_newlines(std::string_view(s_).substr(start, end - start)), '\n');
         std::string flat_dims;
@@ -403,7 +314,7 @@ private:
 
     std::size_t statement_end(std::size_t i) const {
         std::size_t k = i;
-        while (k < s_.size() && !(code_[k] && (s_[k] == ';' || s_[k] == '{' || s_[k] == '('))) ++k;
+        while (k < s_.size() && !(src_.code(k) && (s_[k] == ';' || s_[k] == '{' || s_[k] == '('))) ++k;
         return k;
     }
 
@@ -412,29 +323,57 @@ private:
     // (a read-only and a writable variable cannot share one).
     bool declares_variable(std::size_t i) {
         if (i < skip_qualifiers_until_) return false;  // second qualifier of one declaration
-        for (std::size_t k = i; k < s_.size(); ++k) {
-            if (!code_[k]) continue;
-            const char c = s_[k];
-            if (c == '(') return false;
-            if (c == ';' || c == '=' || c == '[' || c == '{') return true;
-            if (is_ident(c) && (k == 0 || !is_ident(s_[k - 1]))) {
-                for (const char* w : {"const", "constexpr", "__constant__"})
-                    if (is_word_at(k, w)) return false;
+        const std::size_t k = next_declaration_clue(i);
+        return k != npos && s_[k] != '(' && !is_ident(s_[k]);
+    }
+
+    // The first code at or after i that tells a variable from a function:
+    // one of ( ; = [ { or the start of const, constexpr or __constant__.
+    // Computed for the whole file at once (one pass from the end), so many
+    // __device__ words before one ';' cost a single scan.
+    std::size_t next_declaration_clue(std::size_t i) {
+        if (clues_.empty()) {
+            clues_.assign(s_.size() + 1, npos);
+            for (std::size_t k = s_.size(); k-- > 0;) {
+                clues_[k] = clues_[k + 1];
+                if (!src_.code(k)) continue;
+                const char c = s_[k];
+                const bool clue = c == '(' || c == ';' || c == '=' || c == '[' || c == '{' ||
+                                  (is_ident(c) && (src_.is_word_at(k, "const") || src_.is_word_at(k, "constexpr") ||
+                                                   src_.is_word_at(k, "__constant__")));
+                if (clue) clues_[k] = k;
             }
         }
-        return false;
+        return clues_[i];
     }
 
     const std::string& s_;
-    std::vector<bool> code_;
-    std::string file_;
+    SourceText src_;
+    std::size_t at_ = 0;  // where the scan is, for errors
     std::size_t skip_qualifiers_until_ = 0;
+    std::vector<std::size_t> clues_;
+    std::set<std::string> dynamic_shared_accessors_;
 };
+
+// #line's file name is a string literal: a path with '"' or '\' must be
+// escaped (g++ reads escape sequences there).
+std::string quoted_path(const std::string& path) {
+    std::string q = "\"";
+    for (char c : path) {
+        if (c == '"' || c == '\\') q += '\\';
+        if (c == '\n') {
+            q += "\\n";
+            continue;
+        }
+        q += c;
+    }
+    return q + "\"";
+}
 
 }  // namespace
 
 std::string rewrite_cuda_source(const std::string& source, const std::string& file) {
-    return "#line 1 \"" + file + "\"\n" + Rewriter(source, file).run();
+    return "#line 1 " + quoted_path(file) + "\n" + Rewriter(source).run();
 }
 
 }  // namespace simt::frontend

@@ -1,15 +1,17 @@
 // Turns a CUDA source file into C++ that g++ compiles against the
 // compatibility layer. Only what a header cannot express is rewritten:
-//   kernel<<<grid, block, shared, stream>>>(args)   -> a launch_config call
+//   kernel<<<grid, block, shared, stream>>>(args)   -> a launch_config call (also in
+//                                                       #define bodies; launch_rewrite.h)
 //   extern __shared__ T name[];                      -> the block's dynamic shared memory
+//                                                       (at file scope an accessor object)
 //   static __shared__                                -> __shared__ (which adds static)
 //   file-scope __device__ / __managed__ variables    -> placed in the global-memory section
 //   __noinline__                                     -> __attribute__((noinline)) (not a macro:
 //                                                       libstdc++ uses the name itself)
 //   asm("mov.u32 %0, %%laneid;" : "=r"(x))           -> x = a special register (inline_ptx.h);
 //                                                       other PTX is an error at its line
-// Line structure is preserved (a `#line` directive follows any inserted line),
-// so compiler messages point at the user's lines.
+// Line structure is preserved, so compiler messages point at the user's lines.
+// Input simt cannot read is a RewriteError at a line, never another exception.
 #pragma once
 
 #include <stdexcept>

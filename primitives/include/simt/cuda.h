@@ -20,4 +20,16 @@
 namespace simt::cuda {
 // The dynamic shared memory of the running block (extern __shared__ T x[]).
 void* dynamic_shared();
+
+// What a file-scope `extern __shared__ T name[];` becomes (the source
+// rewriter declares `static constexpr dynamic_shared_array<T> name{};`): an
+// ordinary name, hidden by a member, local or parameter of the same name,
+// that reads as the running block's buffer wherever it converts to a
+// pointer (name[i], name + i, passing it on, (U*)name, static_cast<U*>).
+template <class T>
+struct dynamic_shared_array {
+    operator T*() const { return static_cast<T*>(dynamic_shared()); }
+    template <class U>
+    explicit operator U*() const { return static_cast<U*>(dynamic_shared()); }
+};
 }  // namespace simt::cuda
