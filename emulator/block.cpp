@@ -64,6 +64,7 @@ RunEnd Block::run() {
             set_ready(t);
         }
         live_ = std::uint32_t(threads_.size());
+        worker_.note_progress();
         for (Checker* c : checkers_) c->on_block_begin(info_, block_index_);
     } else if (stalled_ && !resume_after_stall()) {
         worker_.block = nullptr;
@@ -94,6 +95,7 @@ RunEnd Block::run() {
     }
     if (!fault_)
         for (Checker* c : checkers_) c->on_block_end(info_, block_index_);
+    worker_.note_progress();
     worker_.block = nullptr;
     return RunEnd::Done;
 }
@@ -194,6 +196,7 @@ void Block::suspend_running() {
 
 void Block::thread_exited() {
     SimThread& t = *running_;
+    worker_.note_progress();
     for (Checker* c : checkers_) c->on_thread_exit(t.id);
     t.state = ThreadState::Exited;
     WarpState& w = warps_[t.id.warp];
@@ -243,6 +246,7 @@ void Block::release_barrier(const void* pc) {
         }
     }
     const BarrierReleaseEvent event{block_index_, participants, pc};
+    worker_.note_progress();
     for (Checker* c : checkers_) c->on_barrier_release(event);
 }
 
@@ -353,6 +357,7 @@ void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
             misuse(WarpMisuseEvent{same->id, WarpMisuse::DivergentSites, same->mask, r.pc, other->wait_pc, other->id.lane});
     }
     const WarpSyncEvent sync{block_index_, warp, r.arrived, r.pc};
+    worker_.note_progress();
     for (Checker* c : checkers_) c->on_warp_sync(sync);
     for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
         const unsigned lane = unsigned(__builtin_ctzll(lanes));

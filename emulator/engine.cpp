@@ -22,6 +22,7 @@ Engine::Engine(const EngineOptions& options, const DeviceLimits& limits)
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     pool_ = std::make_unique<WorkerPool>(threads, options_.stack_size,
                                          limits_.shared_per_block_optin);
+    watchdog_ = std::make_unique<Watchdog>(options_.watchdog_seconds);
 }
 
 Engine::~Engine() = default;
@@ -83,6 +84,11 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     info.lockstep = options_.mode == ScheduleMode::Lockstep;
     info.static_shared_bytes = std::uint32_t(Worker::static_shared_bytes());
     for (Checker* c : checkers_) c->on_launch_begin(info);
+    watchdog_->launch_begin(l.kernel_name);
+    struct WatchdogOff {
+        Watchdog& w;
+        ~WatchdogOff() { w.launch_end(); }
+    } watchdog_off{*watchdog_};
 
     const std::uint64_t blocks = l.grid.volume();
     struct BlockResult {

@@ -13,6 +13,7 @@
 #include "emulator/launch.h"
 #include "emulator/options.h"
 #include "emulator/static_shared_layout.h"
+#include "emulator/watchdog.h"
 #include "emulator/worker_pool.h"
 
 namespace simt {
@@ -50,6 +51,7 @@ private:
     DeviceLimits limits_;
     GlobalMemory memory_;
     std::unique_ptr<WorkerPool> pool_;
+    std::unique_ptr<Watchdog> watchdog_;
     std::vector<Checker*> checkers_;
     std::vector<Checker*> schedule_observers_;
     std::shared_ptr<const StaticSharedLayout> layout_;

@@ -22,6 +22,10 @@ struct EngineOptions {
     // In independent mode a running thread is preempted after a random number
     // of memory accesses drawn from [1, 2 * mean_quantum].
     unsigned mean_quantum = 16;
+    // A launch that makes no progress (no thread ends, no barrier opens, no
+    // collective completes, no block starts) for this long is reported and
+    // the process stopped; 0 turns the watchdog off.
+    unsigned watchdog_seconds = 60;
 
     EngineOptions& with_mode(ScheduleMode m) { mode = m; return *this; }
     EngineOptions& with_warp_size(unsigned w) { warp_size = w; return *this; }

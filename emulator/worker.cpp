@@ -5,7 +5,9 @@
 #include <sys/mman.h>
 
 #include <cstdlib>
+#include <mutex>
 #include <new>
+#include <set>
 
 #include "emulator/fault_signals.h"
 
@@ -54,12 +56,38 @@ Worker::Worker(std::size_t stack_size, std::size_t dynamic_shared_bytes)
     dynamic_shared_ = static_cast<unsigned char*>(m);
 }
 
+namespace {
+// Never destroyed: workers of the process engine outlive static destructors.
+struct Attached {
+    std::mutex mutex;
+    std::set<Worker*> workers;
+};
+Attached& attached() {
+    static Attached* registry = new Attached;
+    return *registry;
+}
+}  // namespace
+
 Worker::~Worker() {
+    {
+        std::lock_guard<std::mutex> lock(attached().mutex);
+        attached().workers.erase(this);
+    }
     munmap(dynamic_shared_, dynamic_size_);
+}
+
+void Worker::for_each_attached(const std::function<void(Worker&)>& visit) {
+    std::lock_guard<std::mutex> lock(attached().mutex);
+    for (Worker* w : attached().workers) visit(*w);
 }
 
 void Worker::attach() {
     current_ = this;
+    os_thread_ = pthread_self();
+    {
+        std::lock_guard<std::mutex> lock(attached().mutex);
+        attached().workers.insert(this);
+    }
     TlsBlock tls;
     dl_iterate_phdr(&find_executable_tls, &tls);
     static_lo_ = tls.lo;
@@ -67,6 +95,10 @@ void Worker::attach() {
     prepare_fault_signals();
 }
 
-void Worker::detach() { current_ = nullptr; }
+void Worker::detach() {
+    current_ = nullptr;
+    std::lock_guard<std::mutex> lock(attached().mutex);
+    attached().workers.erase(this);
+}
 
 }  // namespace simt

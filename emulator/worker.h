@@ -3,8 +3,12 @@
 // and which block and simulated thread it is running right now.
 #pragma once
 
+#include <pthread.h>
+
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include "emulator/fault_signals.h"
 #include "emulator/fiber.h"
@@ -58,8 +62,27 @@ public:
     SimThread* thread = nullptr;
     SignalFault signal_fault;  // set by the fault handler for the running thread
 
+    // Progress for the watchdog: a thread ended, a barrier opened, a
+    // collective completed, a block began or ended. Only the owning OS thread
+    // writes it, so counting costs no shared cache line.
+    void note_progress() { progress_.store(progress_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+    std::uint64_t progress() const { return progress_.load(std::memory_order_relaxed); }
+    // Where the running simulated thread was when the watchdog sampled it:
+    // the interrupted pc + 1, then the return addresses above it.
+    struct Sample {
+        std::atomic<std::uint64_t> taken{0};  // the watchdog's request number once filled in
+        const void* pcs[24] = {};
+        int depth = 0;
+    };
+    Sample sample;
+    pthread_t os_thread() const { return os_thread_; }
+    // Every worker attached to an OS thread now, under a lock.
+    static void for_each_attached(const std::function<void(Worker&)>& visit);
+
 private:
     static thread_local Worker* current_;
+    std::atomic<std::uint64_t> progress_{0};
+    pthread_t os_thread_{};
     StackPool stacks_;
     unsigned char* dynamic_shared_ = nullptr;
     std::size_t dynamic_size_ = 0;

@@ -197,6 +197,31 @@ TEST_CASE("a grid of four million blocks runs with one record per resident block
     }
 }
 
+TEST_CASE("a kernel that never finishes is stopped by the watchdog, naming where each running thread loops") {
+    const Result alu = simt("run --watchdog 1 " + program("endless_loop.cu") + " -- alu");
+    CHECK(alu.status == 134);
+    CHECK(alu.out == "launching alu\n");  // kept, though stdout is a pipe
+    CHECK_THAT(alu.err, Catch::StartsWith("simt: error: kernel alu made no progress for 1 s (--watchdog 1)"));
+    CHECK_THAT(alu.err, Catch::Contains(") of block (0,0,0) (warp 0, lane "));
+    CHECK_THAT(alu.err, Catch::Contains(" runs at endless_loop.cu:8\n"));
+    CHECK_THAT(alu.err, Catch::EndsWith("simt: the program was stopped\n"));
+    for (const char* options : {"--threads 2 ", "--mode lockstep ", "--check none "}) {
+        CAPTURE(options);
+        const Result memory = simt(std::string("run --watchdog 1 ") + options + program("endless_loop.cu") + " -- memory");
+        CHECK(memory.status == 134);
+        CHECK_THAT(memory.err, Catch::Contains("kernel memory made no progress"));
+        CHECK_THAT(memory.err, Catch::Contains(" runs at endless_loop.cu:13\n"));
+        CHECK_THAT(memory.err, !Catch::Contains("(in simt or a library"));
+    }
+}
+
+TEST_CASE("a slow kernel whose barriers keep opening is not stopped by the watchdog") {
+    const Result r = simt("run --watchdog 1 " + program("endless_loop.cu") + " -- slow");
+    CHECK(r.status == 0);
+    CHECK(r.out == "launching slow\nslow: no error\n");
+    CHECK(r.err.empty());
+}
+
 TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {
     for (const char* mode : {"its", "lockstep"}) {
         const std::string base = std::string("run --mode ") + mode + " --seed 11 ";

@@ -22,6 +22,7 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                                        ";seed=" + std::to_string(options.seed) +
                                        ";threads=" + std::to_string(options.threads) +
                                        ";stack=" + std::to_string(options.stack_size) +
+                                       ";watchdog=" + std::to_string(options.watchdog) +
                                        ";check=" + options.checks + ";severity=" + options.severity +
                                        ";print-limit=" + std::to_string(options.print_limit) +
                                        ";report=" + options.report + ";report-file=" + options.report_file +

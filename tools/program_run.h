@@ -15,6 +15,7 @@ struct RunOptions {
     std::uint64_t seed = 0;
     unsigned threads = 0;
     std::size_t stack_size = 64 * 1024;
+    unsigned watchdog = 60;  // seconds without progress before a launch is reported as hung; 0: never
     int error_exitcode = 1;  // exit status when simt reported an error
     std::string checks = "race,barrier,warp-sync,shuffle,memory,init";
     std::string severity = "warning";

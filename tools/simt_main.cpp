@@ -66,6 +66,10 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     run_cmd->add_option("--stack-size", run.stack_size, "bytes of fiber stack per simulated thread")
         ->check(CLI::Range(std::size_t(16 * 1024), std::size_t(64) << 20))->capture_default_str();
+    run_cmd->add_option("--watchdog", run.watchdog,
+                        "seconds a launch may go without progress (no thread ends, no barrier opens) before simt "
+                        "reports where its threads are and stops the program; 0: never")
+        ->check(CLI::Range(0u, 86400u))->capture_default_str();
     run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status when simt reports an error")
         ->capture_default_str();
     run_cmd->add_option("--check", run.checks, "hazard checkers to run, comma-separated: race, barrier, warp-sync, shuffle, memory, init; or none")

@@ -38,6 +38,7 @@ EngineOptions options_from_environment(CheckOptions& checks) {
         else if (key == "seed") o.seed = number;
         else if (key == "threads") o.threads = unsigned(number);
         else if (key == "stack") o.stack_size = std::size_t(number);
+        else if (key == "watchdog") o.watchdog_seconds = unsigned(number);
         else if (key == "check") {
             checks.race = value.find("race") != std::string::npos;
             checks.shuffle = value.find("shuffle") != std::string::npos;

@@ -1,0 +1,42 @@
+// A kernel that never finishes would hang simt without a word (a GPU hangs
+// on it too, but the user of a CPU tool expects a verdict). While a launch
+// runs, the watchdog watches the workers' progress counters: a thread
+// ending, a barrier opening, a warp collective completing, a block starting
+// or ending. After `seconds` without any, it samples where each running
+// simulated thread is (a signal to its OS thread reads the interrupted pc),
+// prints that, flushes the program's output and ends the process: the
+// looping code cannot be unwound safely from outside.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+
+namespace simt {
+
+class Watchdog {
+public:
+    explicit Watchdog(unsigned seconds);  // 0: no watchdog, no thread
+    ~Watchdog();
+    Watchdog(const Watchdog&) = delete;
+    Watchdog& operator=(const Watchdog&) = delete;
+
+    void launch_begin(const char* kernel);
+    void launch_end();
+
+private:
+    void watch();
+    [[noreturn]] void stop_the_program(const char* kernel);
+
+    const unsigned seconds_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    const char* kernel_ = nullptr;  // the running launch's, or nullptr
+    std::uint64_t launches_ = 0;    // begun, so a new launch counts as progress
+    bool stopping_ = false;
+    std::thread thread_;
+};
+
+}  // namespace simt
