@@ -55,12 +55,23 @@ Fault Engine::validate(const KernelLaunch& l) const {
         return Fault{FaultKind::InvalidConfiguration,
                      std::string("invalid launch configuration for kernel ") + l.kernel_name +
                          "<<<" + dims(l.grid) + ", " + dims(l.block) + ">>>: " + what};
+    if (l.static_shared > d.shared_per_block)
+        return Fault{FaultKind::TooMuchSharedMemory,
+                     std::string("kernel ") + l.kernel_name + " declares " + std::to_string(l.static_shared) +
+                         " bytes of static __shared__ memory; a GPU allows at most " +
+                         std::to_string(d.shared_per_block) +
+                         " (nvcc stops with \"ptxas error: Entry function uses too much shared data\"): move the "
+                         "large arrays to extern __shared__ memory sized at launch, with cudaFuncSetAttribute "
+                         "(cudaFuncAttributeMaxDynamicSharedMemorySize) above 48 KiB"};
     if (l.dynamic_shared > l.dynamic_shared_limit)
         return Fault{FaultKind::TooMuchSharedMemory,
                      std::string("kernel ") + l.kernel_name + " asks for " +
                          std::to_string(l.dynamic_shared) +
                          " bytes of dynamic shared memory; the limit is " +
                          std::to_string(l.dynamic_shared_limit) +
+                         (l.static_shared != 0 ? " (besides its " + std::to_string(l.static_shared) +
+                                                     " bytes of static __shared__ memory)"
+                                               : std::string()) +
                          (l.dynamic_shared <= limits_.shared_per_block_optin
                               ? " (raise it with cudaFuncSetAttribute(kernel, "
                                 "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes))"

@@ -15,6 +15,9 @@ struct KernelLaunch {
     Dim3 grid, block;
     std::size_t dynamic_shared = 0;
     std::size_t dynamic_shared_limit = 48 * 1024;
+    // The kernel's own static __shared__ bytes (as far as the CUDA layer can
+    // attribute variables to it): with the dynamic bytes within the limit.
+    std::size_t static_shared = 0;
     void (*invoke)(void* closure) = nullptr;
     void* closure = nullptr;
 };

@@ -222,6 +222,35 @@ TEST_CASE("a slow kernel whose barriers keep opening is not stopped by the watch
     CHECK(r.err.empty());
 }
 
+TEST_CASE("static and dynamic shared memory together must fit 48 KiB unless the kernel opts in, as on an H100") {
+    const Result fits = simt("run " + program("shared_limits.cu") + " -- fits");
+    CHECK(fits.status == 0);
+    CHECK(fits.out == "launch: no error\nsync: no error\n");
+    const Result over = simt("run " + program("shared_limits.cu") + " -- over");
+    CHECK(over.status == 1);
+    CHECK(over.out == "launch: invalid argument\nsync: no error\n");
+    CHECK_THAT(over.err, Catch::Contains("simt: error: kernel tiles asks for 40960 bytes of dynamic shared memory; "
+                                         "the limit is 8192 (besides its 40960 bytes of static __shared__ memory)"));
+    const Result optin = simt("run " + program("shared_limits.cu") + " -- optin");
+    CHECK(optin.status == 0);
+    CHECK(optin.out == "attribute: no error\nlaunch: no error\nsync: no error\n");
+}
+
+TEST_CASE("a kernel declaring more than 48 KiB of static __shared__ memory is refused at launch (nvcc refuses to build it)") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-static-shared-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "big.cu") << "#include <cstdio>\n__global__ void big(char* out) {\n  __shared__ char s[64 * 1024];\n"
+                                     "  s[threadIdx.x] = 1;\n  out[threadIdx.x] = s[threadIdx.x];\n}\n"
+                                     "int main() { char* o; cudaMalloc(&o, 32); big<<<1, 32>>>(o);\n"
+                                     "  std::printf(\"%s\\n\", cudaGetErrorString(cudaGetLastError())); return 0; }\n";
+    const Result r = simt("run " + (dir / "big.cu").string());
+    CHECK(r.status == 1);
+    CHECK(r.out == "invalid argument\n");
+    CHECK_THAT(r.err, Catch::Contains("simt: error: kernel big declares 65536 bytes of static __shared__ memory; a "
+                                      "GPU allows at most 49152"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {
     for (const char* mode : {"its", "lockstep"}) {
         const std::string base = std::string("run --mode ") + mode + " --seed 11 ";

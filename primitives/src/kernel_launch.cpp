@@ -91,6 +91,7 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     launch.block = Dim3{block.x, block.y, block.z};
     launch.dynamic_shared = shared;
     launch.dynamic_shared_limit = rt.dynamic_shared_limit(kernel_base_name(name));
+    launch.static_shared = rt.static_shared_bytes(kernel_base_name(name));
     launch.invoke = invoke;
     launch.closure = closure;
     std::vector<DeviceLaunch> children;

@@ -258,9 +258,28 @@ void ProcessRuntime::set_dynamic_shared_limit(const std::string& kernel, std::si
 }
 
 std::size_t ProcessRuntime::dynamic_shared_limit(const std::string& kernel) const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = shared_limits_.find(kernel);
-    return it != shared_limits_.end() ? it->second : Engine::process().limits().shared_per_block;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = shared_limits_.find(kernel);
+        if (it != shared_limits_.end()) return it->second;
+    }
+    const std::size_t per_block = Engine::process().limits().shared_per_block;
+    const std::size_t used = static_shared_bytes(kernel);
+    return used < per_block ? per_block - used : 0;
+}
+
+std::size_t ProcessRuntime::static_shared_bytes(const std::string& kernel) const {
+    // "ns::k<int>::tile" belongs to kernel k.
+    static const std::map<std::string, std::size_t> by_kernel = [] {
+        std::map<std::string, std::size_t> sums;
+        for (const SharedVariable& v : check::static_shared_variables()) {
+            const std::string::size_type owner_end = v.name.rfind("::");
+            if (owner_end != std::string::npos) sums[kernel_base_name(v.name.substr(0, owner_end))] += v.size;
+        }
+        return sums;
+    }();
+    const auto it = by_kernel.find(kernel);
+    return it != by_kernel.end() ? it->second : 0;
 }
 
 void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& checks) {

@@ -41,7 +41,12 @@ public:
     void set_sticky(cudaError_t e);
 
     void set_dynamic_shared_limit(const std::string& kernel, std::size_t bytes);
+    // The attribute if set, else what the static __shared__ bytes leave of
+    // the 48 KiB a block gets without opting in.
     std::size_t dynamic_shared_limit(const std::string& kernel) const;
+    // Bytes of the __shared__ variables declared in the kernel's own body
+    // (by base name; those of __device__ functions it calls are not known).
+    std::size_t static_shared_bytes(const std::string& kernel) const;
 
     // A fresh device with these options (see simt/embedding.h).
     void reset(const EngineOptions& options, const CheckOptions& checks);

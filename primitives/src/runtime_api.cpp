@@ -1,4 +1,5 @@
 // The host-side CUDA runtime API on the emulated device.
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -399,16 +400,19 @@ cudaError_t simt_func_set_attribute(const void* function, cudaFuncAttribute attr
     if (function == nullptr) return done(cudaErrorInvalidDeviceFunction);
     if (attribute != cudaFuncAttributeMaxDynamicSharedMemorySize) return done(cudaSuccess);
     ProcessRuntime& rt = ProcessRuntime::get();
-    if (value < 0 || std::size_t(value) > rt.engine().limits().shared_per_block_optin)
+    const std::string name = simt::cuda::kernel_base_name(simt::function_name(function));
+    if (name.empty()) return done(cudaErrorInvalidDeviceFunction);
+    const std::size_t optin = rt.engine().limits().shared_per_block_optin;
+    const std::size_t static_bytes = std::min(rt.static_shared_bytes(name), optin);
+    if (value < 0 || std::size_t(value) > optin - static_bytes)
         return refuse(SIMT_CALL("cudaFuncSetAttribute"), cudaErrorInvalidValue,
                       "cudaFuncAttributeMaxDynamicSharedMemorySize " + std::to_string(value) + " is outside 0.." +
-                          std::to_string(rt.engine().limits().shared_per_block_optin) + " bytes",
+                          std::to_string(optin - static_bytes) + " bytes (the opt-in maximum less the kernel's " +
+                          std::to_string(static_bytes) + " bytes of static __shared__ memory)",
                       "a block can opt in to at most the device's sharedMemPerBlockOptin bytes of shared memory, "
                       "static and dynamic together; the limit is unchanged",
                       "ask for at most cudaDeviceProp::sharedMemPerBlockOptin minus the kernel's static __shared__ "
                       "bytes, or split the data over more blocks");
-    const std::string name = simt::cuda::kernel_base_name(simt::function_name(function));
-    if (name.empty()) return done(cudaErrorInvalidDeviceFunction);
     rt.set_dynamic_shared_limit(name, std::size_t(value));
     return done(cudaSuccess);
 }
