@@ -10,32 +10,47 @@
 #include <fstream>
 #include <string>
 
+#include "primitives/src/options_text.h"
+
 extern char** environ;
 
 namespace simt::tool {
 namespace fs = std::filesystem;
+namespace {
+
+// What the program reads from SIMT_OPTIONS (primitives/src/process_runtime.cpp).
+std::string engine_options(const RunOptions& o) {
+    const auto flag = [](bool on) { return std::string(on ? "1" : "0"); };
+    return options_text::encode({
+        {"mode", o.mode},
+        {"warp", std::to_string(o.warp_size)},
+        {"seed", std::to_string(o.seed)},
+        {"threads", std::to_string(o.threads)},
+        {"stack", std::to_string(o.stack_size)},
+        {"check", o.checks},
+        {"severity", o.severity},
+        {"print-limit", std::to_string(o.print_limit)},
+        {"report", o.report},
+        {"report-file", o.report_file},
+        {"leak-check", flag(o.leak_check)},
+        {"uniform-writes", o.uniform_writes},
+        {"trace", o.trace_file},
+        {"trace-lanes", flag(o.trace_lanes)},
+        {"trace-blocks", std::to_string(o.trace_blocks)},
+    });
+}
+
+}  // namespace
 
 int run_program(const fs::path& executable, const std::vector<std::string>& args,
                 const RunOptions& options) {
-    const std::string engine_options = "mode=" + options.mode + ";warp=" +
-                                       std::to_string(options.warp_size) +
-                                       ";seed=" + std::to_string(options.seed) +
-                                       ";threads=" + std::to_string(options.threads) +
-                                       ";stack=" + std::to_string(options.stack_size) +
-                                       ";check=" + options.checks + ";severity=" + options.severity +
-                                       ";print-limit=" + std::to_string(options.print_limit) +
-                                       ";report=" + options.report + ";report-file=" + options.report_file +
-                                       ";leak-check=" + (options.leak_check ? "1" : "0") +
-                                       ";uniform-writes=" + options.uniform_writes +
-                                       ";trace=" + options.trace_file +
-                                       ";trace-lanes=" + (options.trace_lanes ? "1" : "0") +
-                                       ";trace-blocks=" + std::to_string(options.trace_blocks);
+    const std::string text = engine_options(options);
     const fs::path status_file =
         fs::temp_directory_path() / ("simt-status-" + std::to_string(getpid()));
     fs::remove(status_file);
-    setenv("SIMT_OPTIONS", engine_options.c_str(), 1);
+    setenv("SIMT_OPTIONS", text.c_str(), 1);
     setenv("SIMT_STATUS_FILE", status_file.c_str(), 1);
-    spdlog::debug("run: {} with SIMT_OPTIONS={}", executable.string(), engine_options);
+    spdlog::debug("run: {} with SIMT_OPTIONS={}", executable.string(), text);
 
     std::vector<std::string> argv_storage = {executable.string()};
     argv_storage.insert(argv_storage.end(), args.begin(), args.end());
