@@ -2,6 +2,9 @@
 // damaged entry, never showing a half-written one.
 #include "cli_support.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <string>
 
@@ -106,5 +109,24 @@ TEST_CASE("two runs of a new program at once with one cache both build or reuse 
     CHECK(slurp(two) == "twice\n");
     for (const auto& entry : fs::recursive_directory_iterator(cache))  // no build directory left behind
         CHECK(entry.path().filename().string().rfind(".build-", 0) != 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a cached program that cannot be started is reported with the reason and the entry to delete") {
+    const fs::path dir = fresh_dir("unstartable-entry");
+    const fs::path cache = dir / "cache";
+    std::ofstream(dir / "busy.cu") << "#include <cstdio>\nint main() { std::printf(\"busy\\n\"); return 0; }\n";
+    const std::string source = (dir / "busy.cu").string();
+    const Result built = shell(std::string(SIMT_EXE) + " build --cache-dir " + cache.string() + " " + source);
+    REQUIRE(built.status == 0);
+    const fs::path exe = built.out.substr(0, built.out.size() - 1);
+    // Intact, but open for writing: exec fails with ETXTBSY.
+    const int writer = open(exe.c_str(), O_WRONLY | O_CLOEXEC);
+    REQUIRE(writer >= 0);
+    const Result r = shell(std::string(SIMT_EXE) + " run --cache-dir " + cache.string() + " " + source);
+    close(writer);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cannot start " + exe.string() + ": Text file busy; delete " +
+                                      exe.parent_path().string()));
     fs::remove_all(dir);
 }

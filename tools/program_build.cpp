@@ -1,8 +1,6 @@
 #include "tools/program_build.h"
 
-#include <spawn.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <spdlog/spdlog.h>
 
@@ -11,13 +9,13 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 #include <vector>
 
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
+#include "tools/child_process.h"
 #include "tools/source_rewriter.h"
-
-extern char** environ;
 
 namespace simt::tool {
 namespace fs = std::filesystem;
@@ -65,14 +63,12 @@ std::string runtime_identity() {
 }
 
 int run_command(const std::vector<std::string>& argv) {
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    pid_t pid;
-    if (posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ) != 0)
-        throw BuildFailure("cannot start the compiler " + argv[0]);
     int status = 0;
-    waitpid(pid, &status, 0);
+    try {
+        status = run_child(argv, ChildGroup::Own);
+    } catch (const std::system_error& e) {
+        throw BuildFailure("cannot start the compiler " + argv[0] + ": " + e.code().message());
+    }
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "simt_build_config.h"
+#include "tools/child_process.h"
 #include "tools/program_build.h"
 #include "tools/program_run.h"
 #include "tools/source_rewriter.h"
@@ -188,6 +189,8 @@ int main(int argc, char** argv) {
             return 0;
         }
         return run_program(built.executable, program_args, run);
+    } catch (const Interrupted& e) {
+        end_by_signal(e.signal);  // after the unwinding removed temporary files
     } catch (const simt::frontend::RewriteError& e) {
         return fail(rewrite_input.string() + ":" + std::to_string(e.line) + ": " + e.what());
     } catch (const BuildFailure& e) {
