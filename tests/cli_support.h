@@ -28,21 +28,26 @@ inline std::string slurp(const fs::path& p) {
     return s.str();
 }
 
-inline Result simt(const std::string& args) {
+// A shell command line, its output captured.
+inline Result shell(const std::string& command_line) {
     static int counter = 0;
     const fs::path dir = fs::temp_directory_path() / ("simt-cli-test-" + std::to_string(getpid()));
     fs::create_directories(dir);
     const fs::path out = dir / ("out" + std::to_string(counter));
     const fs::path err = dir / ("err" + std::to_string(counter++));
-    // The cache option goes right after the subcommand, before any `--`.
-    const std::size_t space = args.find(' ');
-    const std::string command = std::string(SIMT_EXE) + " " + args.substr(0, space) + " --cache-dir " +
-                                SIMT_TEST_CACHE + (space == std::string::npos ? "" : args.substr(space)) +
-                                " >" + out.string() + " 2>" + err.string();
+    const std::string command = command_line + " >" + out.string() + " 2>" + err.string();
     const int raw = std::system(command.c_str());
     Result r{WIFEXITED(raw) ? WEXITSTATUS(raw) : 255, slurp(out), slurp(err)};
     UNSCOPED_INFO("command: " << command << "\nstdout:\n" << r.out << "\nstderr:\n" << r.err);
     return r;
+}
+
+// `simt <args>` with the tests' cache.
+inline Result simt(const std::string& args) {
+    // The cache option goes right after the subcommand, before any `--`.
+    const std::size_t space = args.find(' ');
+    return shell(std::string(SIMT_EXE) + " " + args.substr(0, space) + " --cache-dir " + SIMT_TEST_CACHE +
+                 (space == std::string::npos ? "" : args.substr(space)));
 }
 
 inline std::string program(const std::string& name) { return std::string(SIMT_TEST_PROGRAMS) + "/" + name; }

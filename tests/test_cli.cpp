@@ -251,6 +251,19 @@ TEST_CASE("a kernel declaring more than 48 KiB of static __shared__ memory is re
     fs::remove_all(dir);
 }
 
+TEST_CASE("a program that never calls printf, exit or abort links and runs") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-no-libc-calls-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "quiet.cu") << "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+                                       "int main() { int* p; cudaMalloc(&p, 128); k<<<1, 32>>>(p);\n"
+                                       "  const int status = cudaDeviceSynchronize() == cudaSuccess ? 7 : 8;\n"
+                                       "  cudaFree(p); return status; }\n";
+    const Result r = simt("run " + (dir / "quiet.cu").string());
+    CHECK(r.status == 7);
+    CHECK(r.err.empty());
+    fs::remove_all(dir);
+}
+
 TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {
     for (const char* mode : {"its", "lockstep"}) {
         const std::string base = std::string("run --mode ") + mode + " --seed 11 ";

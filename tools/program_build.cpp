@@ -1,8 +1,6 @@
 #include "tools/program_build.h"
 
-#include <spawn.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <spdlog/spdlog.h>
 
@@ -11,28 +9,18 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 #include <vector>
 
 #include "simt_build_config.h"
+#include "tools/build_cache.h"
+#include "tools/child_process.h"
 #include "tools/source_rewriter.h"
 #include "tools/source_text.h"
-
-extern char** environ;
 
 namespace simt::tool {
 namespace fs = std::filesystem;
 namespace {
-
-std::uint64_t fnv1a(const std::string& text, std::uint64_t h = 1469598103934665603ull) {
-    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-    return h;
-}
-
-std::string hex(std::uint64_t v) {
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
-    return text;
-}
 
 std::string read_file(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
@@ -54,7 +42,8 @@ bool defines_main(const std::string& source) {
 }
 
 // The program's own headers (#include "..." next to it, followed
-// transitively) take part in the cache key: editing one must rebuild.
+// transitively) take part in nvcc's cache key: editing one must rebuild.
+// (The CPU build keys on the compiler's depfile instead: every file read.)
 std::string local_headers(const std::string& text, const fs::path& dir, std::vector<fs::path>& seen) {
     std::string contents;
     std::istringstream lines(text);
@@ -80,31 +69,29 @@ std::string local_headers(const std::string& text, const fs::path& dir, std::vec
 // builds side by side in CI) must not reuse a program linked with the old one.
 std::string runtime_identity() {
     std::string id = SIMT_CONFIG_VERSION;
-    for (const char* lib : {SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB}) {
-        // FNV-1a over 8-byte words (tens of MB: a byte at a time costs ~30 ms a run).
-        std::uint64_t h = 0xcbf29ce484222325ull;
-        std::ifstream in(lib, std::ios::binary);
-        std::vector<std::uint64_t> chunk(8192);
-        while (in.read(reinterpret_cast<char*>(chunk.data()), std::streamsize(chunk.size() * 8)) || in.gcount() > 0) {
-            const std::size_t words = (std::size_t(in.gcount()) + 7) / 8;
-            if (std::size_t(in.gcount()) % 8 != 0) chunk[words - 1] &= ~std::uint64_t(0) >> (64 - 8 * (in.gcount() % 8));
-            for (std::size_t i = 0; i < words; ++i) h = (h ^ chunk[i]) * 0x100000001b3ull;
-        }
-        id += ";" + std::to_string(h);
-    }
+    for (const char* lib : {SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB})
+        id += ";" + std::to_string(cache::hash_file(lib));
     return id;
 }
 
 int run_command(const std::vector<std::string>& argv) {
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    pid_t pid;
-    if (posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ) != 0)
-        throw BuildFailure("cannot start the compiler " + argv[0]);
     int status = 0;
-    waitpid(pid, &status, 0);
+    try {
+        status = run_child(argv, ChildGroup::Own);
+    } catch (const std::system_error& e) {
+        throw BuildFailure("cannot start the compiler " + argv[0] + ": " + e.code().message());
+    }
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+// Where the search path set outside the command line sends an #include.
+std::string include_environment() {
+    std::string text;
+    for (const char* name : {"CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"}) {
+        const char* value = std::getenv(name);
+        text += std::string(name) + "=" + (value != nullptr ? value : "") + '\0';
+    }
+    return text;
 }
 
 std::string join(const std::vector<std::string>& argv) {
@@ -135,20 +122,19 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     const std::vector<std::string> flags = {nvcc, "-arch=" + arch, request.optimization, "-lineinfo"};
     std::vector<fs::path> seen;
     const std::string source_text = read_cuda_source(request.source);
-    const std::string key = hex(fnv1a(source_text + '\0' + local_headers(source_text, source.parent_path(), seen) +
-                                      '\0' + join(flags) + "\0cuda"));
-    const fs::path dir = request.cache_dir / ("cuda-" + key);
-    const fs::path executable = dir / source.stem();
-    if (fs::exists(executable)) return {executable, true};
-    fs::create_directories(dir);
-    const fs::path partial = dir / (source.stem().string() + "." + std::to_string(getpid()) + ".exe");
+    const std::string key = cache::hex(cache::hash_text(source_text + '\0' +
+                                                        local_headers(source_text, source.parent_path(), seen) + '\0' +
+                                                        join(flags) + "\0cuda"));
+    const fs::path slot = request.cache_dir / ("cuda-" + key);
+    const std::string name = source.stem().string();
+    if (const auto hit = cache::find_entry(slot, name)) return {*hit, true};
+    cache::PendingBuild pending(slot);
     std::vector<std::string> command = flags;
-    command.insert(command.end(), {source.string(), "-o", partial.string()});
+    command.insert(command.end(), {source.string(), "-o", (pending.dir() / name).string()});
     spdlog::debug("nvcc: {}", join(command));
     if (run_command(command) != 0)
         throw BuildFailure(request.source.string() + " did not compile with " + nvcc + " (messages above)");
-    fs::rename(partial, executable);
-    return {executable, false};
+    return {pending.publish(name, {}), false};
 }
 
 fs::path default_cache_dir() {
@@ -187,48 +173,43 @@ BuildResult build_program(const BuildRequest& request) {
     for (const char* flag : SIMT_CONFIG_SANITIZER_FLAGS)
         if (*flag != '\0') link.push_back(flag);
     const std::vector<std::string> libs = {
-        SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB, SIMT_CONFIG_BOOST_CONTEXT_LIB,
+        // A group: the emulator's own calls to abort() and exit() go to the
+        // runtime's wrappers, defined in an archive listed before it.
+        "-Wl,--start-group", SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB,
+        "-Wl,--end-group", SIMT_CONFIG_BOOST_CONTEXT_LIB,
         SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl",
         "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail,--wrap=exit,--wrap=abort"};
 
-    std::vector<fs::path> seen;
-    const std::string headers = local_headers(rewritten, source.parent_path(), seen);
-    const std::string key = hex(fnv1a(rewritten + '\0' + headers + '\0' + join(compile) + '\0' + join(link) +
-                                      '\0' + join(libs) + '\0' + runtime_identity()));
-    const fs::path dir = request.cache_dir / key;
-    const fs::path executable = dir / source.stem();
-    if (fs::exists(executable)) {
-        spdlog::debug("cache hit: {}", executable.string());
-        return {executable, true};
+    // The headers are not in the slot's key: the entry inside it is chosen by
+    // every file the last compile read (build_cache.h).
+    const std::string key = cache::hex(cache::hash_text(rewritten + '\0' + join(compile) + '\0' + join(link) + '\0' +
+                                                        join(libs) + '\0' + runtime_identity() + '\0' +
+                                                        include_environment()));
+    const fs::path slot = request.cache_dir / key;
+    const std::string name = source.stem().string();
+    if (const auto hit = cache::find_entry(slot, name)) {
+        spdlog::debug("cache hit: {}", hit->string());
+        return {*hit, true};
     }
-    fs::create_directories(dir);
-    const std::string unique = std::to_string(getpid());
-    const fs::path cpp = dir / (source.stem().string() + "." + unique + ".cpp");
-    const fs::path object = dir / (source.stem().string() + "." + unique + ".o");
-    const fs::path linked = dir / (source.stem().string() + "." + unique + ".exe");
-    {
-        std::ofstream out(cpp, std::ios::binary);
-        out << rewritten;
-    }
-    compile.insert(compile.end(), {cpp.string(), "-c", "-o", object.string()});
+    cache::PendingBuild pending(slot);  // removed, with all in it, unless published
+    const fs::path cpp = pending.dir() / (name + ".cpp");
+    const fs::path object = pending.dir() / (name + ".o");
+    const fs::path depfile = pending.dir() / (name + ".d");
+    std::ofstream(cpp, std::ios::binary) << rewritten;
+    compile.insert(compile.end(), {cpp.string(), "-c", "-o", object.string(), "-MD", "-MF", depfile.string(), "-MT", name});
     spdlog::debug("compile: {}", join(compile));
-    if (run_command(compile) != 0) {
-        fs::remove(cpp);
+    if (run_command(compile) != 0)
         throw BuildFailure(request.source.string() + " did not compile (the compiler's messages above point at its lines)");
-    }
-    link.insert(link.end(), {object.string(), "-o", linked.string()});
+    link.insert(link.end(), {object.string(), "-o", (pending.dir() / name).string()});
     link.insert(link.end(), libs.begin(), libs.end());
     spdlog::debug("link: {}", join(link));
-    if (run_command(link) != 0) {
-        fs::remove(cpp);
-        fs::remove(object);
+    if (run_command(link) != 0)
         throw BuildFailure(request.source.string() + " did not link (see the linker's messages above)" +
                            (defines_main(text) ? "" : "; it defines no main()"));
-    }
+    const std::vector<fs::path> dependencies = cache::read_depfile(depfile, pending.dir());
     fs::remove(object);
-    fs::rename(cpp, dir / (source.stem().string() + ".cpp"));
-    fs::rename(linked, executable);  // atomic: a concurrent run sees all or nothing
-    return {executable, false};
+    fs::remove(depfile);
+    return {pending.publish(name, dependencies), false};
 }
 
 }  // namespace simt::tool

@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 
 #include <cerrno>
+#include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -11,6 +13,7 @@
 #include <thread>
 
 #include "simt_build_config.h"
+#include "tools/child_process.h"
 #include "tools/program_build.h"
 #include "tools/program_run.h"
 #include "tools/source_rewriter.h"
@@ -39,6 +42,36 @@ int write_rewritten(const std::string& text, const fs::path& output) {
     return 0;
 }
 
+// CLI11 reads unsigned numbers with strtoull, base 0: "-5" wraps round, a
+// number past 2^64 - 1 saturates (two seeds would silently be one) and "010"
+// is octal. Options that take a count or a seed accept plain decimal only
+// (a transform: leading zeros are dropped before CLI11 reads the number).
+const CLI::Validator unsigned_decimal(
+    [](std::string& text) {
+        std::uint64_t value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (text.empty() || end != text.data() + text.size() || error == std::errc::invalid_argument)
+            return "'" + text + "' is not a whole number of 0 or more";
+        if (error == std::errc::result_out_of_range) return "'" + text + "' is larger than 18446744073709551615";
+        text = std::to_string(value);
+        return std::string();
+    },
+    "UINT");
+
+const CLI::Validator non_empty(
+    [](const std::string& text) { return text.empty() ? std::string("must not be empty") : std::string(); }, "");
+
+// The program writes the report and the trace at exit: a path it could not
+// write is refused before the build and the run are spent on it. (A file
+// this check creates is removed again.)
+std::string unwritable(const std::string& path) {
+    std::error_code ec;
+    const bool existed = fs::exists(path, ec);
+    if (!std::ofstream(path, std::ios::app)) return path;
+    if (!existed) fs::remove(path, ec);
+    return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -61,17 +94,22 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--warp-size", run.warp_size, "lanes per warp")
         ->check(CLI::IsMember({32u, 64u}))->capture_default_str();
     run_cmd->add_option("--seed", run.seed, "scheduler seed (its mode): the same seed replays the same interleaving")
-        ->capture_default_str();
-    run_cmd->add_option("--threads", run.threads, "worker OS threads (0: one per core); never changes results")
-        ->capture_default_str();
+        ->transform(unsigned_decimal)->capture_default_str();
+    // Workers are OS threads, and results never depend on their number, so
+    // more than the cores only adds switching. The cap is far above any core
+    // count yet far below the thread limits that made 100000 crash after
+    // minutes (std::system_error) and 2^32 - 1 hang.
+    run_cmd->add_option("--threads", run.threads, "worker OS threads (0: one per core, at most 1024); never changes results")
+        ->transform(unsigned_decimal)->check(CLI::Range(0u, 1024u))->capture_default_str();
     run_cmd->add_option("--stack-size", run.stack_size, "bytes of fiber stack per simulated thread")
-        ->check(CLI::Range(std::size_t(16 * 1024), std::size_t(64) << 20))->capture_default_str();
+        ->transform(unsigned_decimal)->check(CLI::Range(std::size_t(16 * 1024), std::size_t(64) << 20))->capture_default_str();
+    // An exit status is one byte, and 0 would hide the error: 256 exited 0.
+    run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status (1 to 255) when simt reports an error")
+        ->check(CLI::Range(1, 255))->capture_default_str();
     run_cmd->add_option("--watchdog", run.watchdog,
                         "seconds a launch may go without progress (no thread ends, no barrier opens) before simt "
                         "reports where its threads are and stops the program; 0: never")
-        ->check(CLI::Range(0u, 86400u))->capture_default_str();
-    run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status when simt reports an error")
-        ->capture_default_str();
+        ->transform(unsigned_decimal)->check(CLI::Range(0u, 86400u))->capture_default_str();
     run_cmd->add_option("--check", run.checks, "hazard checkers to run, comma-separated: race, barrier, warp-sync, shuffle, memory, init; or none")
         ->check([](const std::string& list) {
             std::string rest = list + ",";
@@ -95,14 +133,15 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--severity", run.severity, "report hazards of this severity and above")
         ->check(CLI::IsMember({"note", "warning", "error"}))->capture_default_str();
     run_cmd->add_option("--print-limit", run.print_limit, "hazard groups printed per launch (all are counted)")
-        ->capture_default_str();
+        ->transform(unsigned_decimal)->capture_default_str();
     CLI::Option* trace = run_cmd->add_option(
         "--trace", run.trace_file, "write a Chrome/Perfetto timeline of the run to this file at exit (docs/trace.md)");
     run_cmd->add_flag("--trace-lanes", run.trace_lanes, "with --trace: a track per lane as well as per warp")
         ->needs(trace);
     run_cmd->add_option("--trace-blocks", run.trace_blocks, "with --trace: blocks traced per launch (the first ones)")
-        ->check(CLI::Range(1u, 1u << 20))->needs(trace)->capture_default_str();
-    run_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->capture_default_str();
+        ->transform(unsigned_decimal)->check(CLI::Range(1u, 1u << 20))->needs(trace)->capture_default_str();
+    run_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")
+        ->check(non_empty)->capture_default_str();
     run_cmd->add_option("-O", build.optimization, "optimisation flag for the compiler")
         ->transform([](std::string s) { return s.rfind("-O", 0) == 0 ? s : "-O" + s; })->capture_default_str();
     std::string backend = "cpu", arch = "sm_90";
@@ -116,7 +155,7 @@ int main(int argc, char** argv) {
     fs::path build_output;
     CLI::App* build_cmd = app.add_subcommand("build", "compile a .cu file for the CPU and print the executable's path");
     build_cmd->add_option("file", build.source, "the CUDA source file")->required()->check(CLI::ExistingFile);
-    build_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept");
+    build_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->check(non_empty);
     build_cmd->add_option("-o", build_output, "also copy the executable here");
 
     // ---- rewrite ----
@@ -144,22 +183,25 @@ int main(int argc, char** argv) {
             const BuildResult built = build_program_with_nvcc(build, arch);
             return run_program(built.executable, program_args, run);
         }
+        if (*run_cmd) {
+            if (run.report != "text" && run.report_file.empty()) run.report_file = "simt-report." + run.report;
+            for (std::string* file : {&run.report_file, &run.trace_file}) {
+                if (file->empty()) continue;
+                *file = fs::absolute(*file).string();
+                if (const std::string bad = unwritable(*file); !bad.empty())
+                    return fail("cannot write the " + std::string(file == &run.trace_file ? "trace" : "report") +
+                                " to " + bad);
+            }
+        }
         const BuildResult built = build_program(build);
         if (*build_cmd) {
             if (!build_output.empty()) fs::copy_file(built.executable, build_output, fs::copy_options::overwrite_existing);
             std::cout << (build_output.empty() ? built.executable : build_output).string() << "\n";
             return 0;
         }
-        if (run.report != "text" && run.report_file.empty()) run.report_file = "simt-report." + run.report;
-        if (!run.report_file.empty()) run.report_file = fs::absolute(run.report_file).string();
-        if (!run.trace_file.empty()) {
-            // The program writes it at exit; refuse a path it could not write
-            // before spending the run (the file is created, then rewritten).
-            run.trace_file = fs::absolute(run.trace_file).string();
-            if (!std::ofstream(run.trace_file, std::ios::app))
-                return fail("cannot write the trace to " + run.trace_file);
-        }
         return run_program(built.executable, program_args, run);
+    } catch (const Interrupted& e) {
+        end_by_signal(e.signal);  // after the unwinding removed temporary files
     } catch (const simt::frontend::RewriteError& e) {
         return fail(rewrite_input.string() + ":" + std::to_string(e.line) + ": " + e.what());
     } catch (const BuildFailure& e) {

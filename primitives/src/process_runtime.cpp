@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "emulator/options.h"
+#include "options_text.h"
 #include "checkers/shared_symbols.h"
 #include "checkers/structured_report.h"
 #include "emulator/worker.h"
@@ -18,20 +19,13 @@ namespace simt::cuda {
 namespace {
 
 // The one place the child program learns its options: `simt run` passes them
-// in SIMT_OPTIONS as "mode=its;warp=32;seed=1;threads=2;stack=65536".
+// in SIMT_OPTIONS as "mode=its;warp=32;seed=1;threads=2;stack=65536"
+// (escaped as options_text.h says).
 EngineOptions options_from_environment(CheckOptions& checks) {
     EngineOptions o;
     const char* text = std::getenv("SIMT_OPTIONS");
     if (text == nullptr) return o;
-    std::string_view rest(text);
-    while (!rest.empty()) {
-        const auto end = rest.find(';');
-        std::string_view item = rest.substr(0, end);
-        rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-        const auto eq = item.find('=');
-        if (eq == std::string_view::npos) continue;
-        const std::string key(item.substr(0, eq));
-        const std::string value(item.substr(eq + 1));
+    for (const auto& [key, value] : options_text::decode(text)) {
         const unsigned long long number = std::strtoull(value.c_str(), nullptr, 10);
         if (key == "mode") o.mode = value == "lockstep" ? ScheduleMode::Lockstep : ScheduleMode::Independent;
         else if (key == "warp") o.warp_size = unsigned(number);

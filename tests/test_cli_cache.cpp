@@ -1,0 +1,132 @@
+// The compile cache: keyed on every file the compiler read, never trusting a
+// damaged entry, never showing a half-written one.
+#include "cli_support.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at; (at = text.find(from)) != std::string::npos;) text.replace(at, from.size(), to);
+    return text;
+}
+
+fs::path fresh_dir(const std::string& what) {
+    const fs::path dir = fs::temp_directory_path() / ("simt-" + what + "-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+// A program printing VALUE + QVALUE from a header it includes as <params.h>.
+fs::path params_program(const fs::path& dir) {
+    std::ofstream(dir / "prog.cu") << "#include <cstdio>\n#include <params.h>\n"
+                                      "int main() { std::printf(\"%d\\n\", VALUE + QVALUE); return 0; }\n";
+    return dir / "prog.cu";
+}
+
+void write_params(const fs::path& dir, int value) {
+    std::ofstream(dir / "params.h") << "#define VALUE " << value << "\n#define QVALUE 6\n";
+}
+
+}  // namespace
+
+TEST_CASE("editing a header included with <...> from beside the program rebuilds it") {
+    const fs::path dir = fresh_dir("angle-header");
+    const fs::path source = params_program(dir);
+    write_params(dir, 5);
+    CHECK(simt("run " + source.string()).out == "11\n");
+    write_params(dir, 6);
+    CHECK(simt("run " + source.string()).out == "12\n");
+    const Result again = simt("run -v " + source.string());  // unchanged since: from the cache
+    CHECK(again.out == "12\n");
+    CHECK_THAT(again.err, Catch::Contains("cache hit"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a header found through CPATH is part of the key too: editing it or changing CPATH rebuilds") {
+    const fs::path dir = fresh_dir("cpath-header");
+    for (const char* sub : {"src", "a", "b"}) fs::create_directories(dir / sub);
+    const std::string program = params_program(dir / "src").string();  // beside no params.h: only CPATH finds it
+    write_params(dir / "a", 1);
+    write_params(dir / "b", 2);
+    setenv("CPATH", (dir / "a").c_str(), 1);
+    CHECK(simt("run " + program).out == "7\n");
+    write_params(dir / "a", 3);
+    CHECK(simt("run " + program).out == "9\n");
+    setenv("CPATH", (dir / "b").c_str(), 1);
+    CHECK(simt("run " + program).out == "8\n");
+    unsetenv("CPATH");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a damaged cached executable is rebuilt with a warning and never run") {
+    const fs::path dir = fresh_dir("damaged-entry");
+    const fs::path cache = dir / "cache";
+    std::ofstream(dir / "hello.cu") << "#include <cstdio>\nint main() { std::printf(\"hello\\n\"); return 0; }\n";
+    const std::string run = std::string(SIMT_EXE) + " run --cache-dir " + cache.string() + " " + (dir / "hello.cu").string();
+    const auto damages = {
+        "truncate -s 100000 EXE",
+        "head -c 4096 /dev/urandom > EXE",
+        ": > EXE",
+        "chmod -x EXE",
+        "rm EXE && mkdir EXE",
+        "rm DIR/hello.stamp",
+    };
+    for (const std::string damage : damages) {
+        CAPTURE(damage);
+        const Result built = shell(std::string(SIMT_EXE) + " build --cache-dir " + cache.string() + " " + (dir / "hello.cu").string());
+        REQUIRE(built.status == 0);
+        const fs::path exe = built.out.substr(0, built.out.size() - 1);
+        const std::string command = replace_all(replace_all(damage, "EXE", exe.string()), "DIR", exe.parent_path().string());
+        REQUIRE(std::system(command.c_str()) == 0);
+        const Result rebuilt = shell(run);
+        CHECK(rebuilt.status == 0);
+        CHECK(rebuilt.out == "hello\n");
+        CHECK_THAT(rebuilt.err, Catch::Contains("simt: warning: the cache entry " + exe.parent_path().string() +
+                                                " is damaged"));
+        CHECK_THAT(rebuilt.err, Catch::Contains("rebuilding it"));
+        const Result next = shell(run);  // the rebuilt entry is trusted again
+        CHECK(next.out == "hello\n");
+        CHECK(next.err.empty());
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("two runs of a new program at once with one cache both build or reuse it and print its output") {
+    const fs::path dir = fresh_dir("concurrent-builds");
+    const fs::path cache = dir / "cache";
+    std::ofstream(dir / "twice.cu") << "#include <cstdio>\nint main() { std::printf(\"twice\\n\"); return 0; }\n";
+    const std::string run = std::string(SIMT_EXE) + " run --cache-dir " + cache.string() + " " + (dir / "twice.cu").string();
+    const fs::path one = dir / "one", two = dir / "two";
+    const Result both = shell("(" + run + " >" + one.string() + " 2>&1 & " + run + " >" + two.string() + " 2>&1; s=$?; wait $! && exit $s)");
+    CHECK(both.status == 0);
+    CHECK(slurp(one) == "twice\n");
+    CHECK(slurp(two) == "twice\n");
+    for (const auto& entry : fs::recursive_directory_iterator(cache))  // no build directory left behind
+        CHECK(entry.path().filename().string().rfind(".build-", 0) != 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a cached program that cannot be started is reported with the reason and the entry to delete") {
+    const fs::path dir = fresh_dir("unstartable-entry");
+    const fs::path cache = dir / "cache";
+    std::ofstream(dir / "busy.cu") << "#include <cstdio>\nint main() { std::printf(\"busy\\n\"); return 0; }\n";
+    const std::string source = (dir / "busy.cu").string();
+    const Result built = shell(std::string(SIMT_EXE) + " build --cache-dir " + cache.string() + " " + source);
+    REQUIRE(built.status == 0);
+    const fs::path exe = built.out.substr(0, built.out.size() - 1);
+    // Intact, but open for writing: exec fails with ETXTBSY.
+    const int writer = open(exe.c_str(), O_WRONLY | O_CLOEXEC);
+    REQUIRE(writer >= 0);
+    const Result r = shell(std::string(SIMT_EXE) + " run --cache-dir " + cache.string() + " " + source);
+    close(writer);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cannot start " + exe.string() + ": Text file busy; delete " +
+                                      exe.parent_path().string()));
+    fs::remove_all(dir);
+}

@@ -1,0 +1,174 @@
+#include "tools/build_cache.h"
+
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+namespace simt::tool::cache {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr std::uint64_t fnv_offset = 0xcbf29ce484222325ull, fnv_prime = 0x100000001b3ull;
+
+std::vector<fs::path> read_manifest(const fs::path& file) {
+    std::vector<fs::path> paths;
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty()) paths.emplace_back(line);
+    return paths;
+}
+
+// Atomic: a reader sees the old list or the new one.
+void write_atomically(const fs::path& file, const std::string& text) {
+    const fs::path partial = file.string() + "." + std::to_string(getpid());
+    std::ofstream(partial, std::ios::binary) << text;
+    fs::rename(partial, file);
+}
+
+// Path and contents of each file, in the depfile's order; a file gone since
+// hashes as missing, so the entry no longer matches.
+std::string entry_key(const std::vector<fs::path>& dependencies) {
+    std::string text;
+    for (const fs::path& file : dependencies) {
+        std::error_code ec;
+        text += file.string() + '\0' + (fs::is_regular_file(file, ec) ? hex(hash_file(file)) : "missing") + '\n';
+    }
+    return hex(hash_text(text));
+}
+
+std::string stamp_of(const fs::path& executable) {
+    return std::to_string(fs::file_size(executable)) + " " + hex(hash_file(executable)) + "\n";
+}
+
+// Why the entry's executable cannot be trusted, or "" when it can.
+std::string damage(const fs::path& entry, const std::string& name) {
+    const fs::path executable = entry / name;
+    std::error_code ec;
+    if (!fs::is_regular_file(executable, ec)) return "its executable is missing or not a file";
+    if (access(executable.c_str(), X_OK) != 0) return "its executable is not executable";
+    std::ifstream in(entry / (name + ".stamp"));
+    std::ostringstream recorded;
+    recorded << in.rdbuf();
+    if (!in) return "its stamp is missing";
+    if (recorded.str() != stamp_of(executable)) return "its executable's size or hash differs from when it was built";
+    return "";
+}
+
+}  // namespace
+
+std::uint64_t hash_text(std::string_view text) {
+    std::uint64_t h = fnv_offset;
+    for (const unsigned char c : text) h = (h ^ c) * fnv_prime;
+    return h;
+}
+
+std::uint64_t hash_file(const fs::path& path) {
+    std::uint64_t h = fnv_offset;
+    std::ifstream in(path, std::ios::binary);
+    std::vector<std::uint64_t> chunk(8192);
+    while (in.read(reinterpret_cast<char*>(chunk.data()), std::streamsize(chunk.size() * 8)) || in.gcount() > 0) {
+        const std::size_t bytes = std::size_t(in.gcount()), words = (bytes + 7) / 8;
+        if (bytes % 8 != 0) chunk[words - 1] &= ~std::uint64_t(0) >> (64 - 8 * (bytes % 8));
+        for (std::size_t i = 0; i < words; ++i) h = (h ^ chunk[i]) * fnv_prime;
+    }
+    return h;
+}
+
+std::string hex(std::uint64_t value) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+    return text;
+}
+
+std::optional<fs::path> find_entry(const fs::path& slot, const std::string& name) {
+    const fs::path manifest = slot / "deps";
+    std::error_code ec;
+    if (!fs::exists(manifest, ec)) return std::nullopt;
+    const fs::path entry = slot / entry_key(read_manifest(manifest));
+    if (!fs::exists(entry, ec)) return std::nullopt;
+    if (const std::string why = damage(entry, name); !why.empty()) {
+        spdlog::warn("the cache entry {} is damaged ({}): rebuilding it", entry.string(), why);
+        fs::remove_all(entry);
+        return std::nullopt;
+    }
+    return entry / name;
+}
+
+std::vector<fs::path> read_depfile(const fs::path& depfile, const fs::path& skip) {
+    std::ifstream in(depfile, std::ios::binary);
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    // GCC's make syntax: "target: dep dep \<newline> dep", with `\ ` for a
+    // space and `\#` for '#' in a name, `$$` for '$'.
+    std::vector<std::string> words(1);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+        if (c == '\\' && (next == '\n' || next == '\r')) {
+            ++i;
+        } else if (c == '\\' && (next == ' ' || next == '#')) {
+            words.back() += next;
+            ++i;
+        } else if (c == '$' && next == '$') {
+            words.back() += '$';
+            ++i;
+        } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            if (!words.back().empty()) words.emplace_back();
+        } else {
+            words.back() += c;
+        }
+    }
+    std::vector<fs::path> files;
+    const std::string skip_prefix = fs::absolute(skip).string() + "/";
+    for (const std::string& word : words) {
+        if (word.empty() || word.back() == ':') continue;  // the target
+        const fs::path file = fs::absolute(word).lexically_normal();
+        if (file.string().rfind(skip_prefix, 0) == 0) continue;
+        if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
+    }
+    return files;
+}
+
+PendingBuild::PendingBuild(const fs::path& slot)
+    : slot_(slot), dir_(slot / (".build-" + std::to_string(getpid()))) {
+    // A driver killed with SIGKILL could not remove its build. No compile
+    // takes an hour; a pid says nothing across containers sharing a cache.
+    std::error_code ec;
+    const auto stale = fs::file_time_type::clock::now() - std::chrono::hours(1);
+    for (const fs::directory_entry& e : fs::directory_iterator(slot, ec))
+        if (e.path().filename().string().rfind(".build-", 0) == 0 && e.last_write_time(ec) < stale)
+            fs::remove_all(e.path(), ec);
+    fs::remove_all(dir_);  // an earlier driver's with this pid
+    fs::create_directories(dir_);
+}
+
+PendingBuild::~PendingBuild() {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+}
+
+fs::path PendingBuild::publish(const std::string& name, const std::vector<fs::path>& dependencies) {
+    std::ofstream(dir_ / (name + ".stamp"), std::ios::binary) << stamp_of(dir_ / name);
+    const fs::path entry = slot_ / entry_key(dependencies);
+    std::error_code ec;
+    fs::rename(dir_, entry, ec);
+    if (ec && damage(entry, name).empty()) {
+        // A build of the same program beside this one got there first.
+        fs::remove_all(dir_);
+    } else if (ec) {
+        fs::remove_all(entry);
+        fs::rename(dir_, entry);
+    }
+    std::string list;
+    for (const fs::path& file : dependencies) list += file.string() + "\n";
+    write_atomically(slot_ / "deps", list);
+    return entry / name;
+}
+
+}  // namespace simt::tool::cache
