@@ -441,18 +441,29 @@ void Block::print(const char* text, std::size_t length) {
     }
     printed_.push_back(PrintedLine{barrier_epoch_, t.id.warp, t.collectives, t.lines_printed++, t.id.lane,
                                    std::string(text, length)});
+    printed_bytes_ += length;
+    if (printed_bytes_ > 2 * launch_.printf_buffer) keep_newest_lines(launch_.printf_buffer);
 }
 
-std::string Block::output() const {
-    std::vector<const PrintedLine*> lines;
-    lines.reserve(printed_.size());
-    for (const PrintedLine& l : printed_) lines.push_back(&l);
-    std::stable_sort(lines.begin(), lines.end(), [](const PrintedLine* a, const PrintedLine* b) {
-        return std::tie(a->barrier_epoch, a->warp, a->collectives, a->ordinal, a->lane) <
-               std::tie(b->barrier_epoch, b->warp, b->collectives, b->ordinal, b->lane);
+void Block::keep_newest_lines(std::size_t keep) {
+    std::stable_sort(printed_.begin(), printed_.end(), [](const PrintedLine& a, const PrintedLine& b) {
+        return std::tie(a.barrier_epoch, a.warp, a.collectives, a.ordinal, a.lane) <
+               std::tie(b.barrier_epoch, b.warp, b.collectives, b.ordinal, b.lane);
     });
+    std::size_t first = 0;
+    while (first < printed_.size() && printed_bytes_ > keep) {
+        printed_bytes_ -= printed_[first++].text.size();
+        ++dropped_lines_;
+    }
+    printed_.erase(printed_.begin(), printed_.begin() + std::ptrdiff_t(first));
+}
+
+std::string Block::output(std::uint64_t& dropped) {
+    keep_newest_lines(launch_.printf_buffer);
     std::string out;
-    for (const PrintedLine* l : lines) out += l->text;
+    out.reserve(printed_bytes_);
+    for (const PrintedLine& l : printed_) out += l.text;
+    dropped = dropped_lines_;
     return out;
 }
 

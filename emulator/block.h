@@ -116,7 +116,9 @@ public:
     // Device printf: a line printed by the running thread, and all of them
     // once the block is done, in the order described at PrintedLine.
     void print(const char* text, std::size_t length);
-    std::string output() const;
+    // At most the launch's printf_buffer bytes, whole lines, the newest;
+    // `dropped` counts the lines left out.
+    std::string output(std::uint64_t& dropped);
     // The launch is deadlocked: a stalled block records why and is done.
     void give_up(bool residency_exhausted);
 
@@ -308,6 +310,11 @@ private:
         std::string text;
     };
     std::vector<PrintedLine> printed_;
+    std::size_t printed_bytes_ = 0;
+    std::uint64_t dropped_lines_ = 0;
+    // Sorts the lines and drops the oldest until at most `keep` bytes remain:
+    // a kernel printing in a loop holds bounded memory.
+    void keep_newest_lines(std::size_t keep);
     std::uint32_t barrier_epoch_ = 0;
 };
 

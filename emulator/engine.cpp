@@ -105,6 +105,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     struct BlockResult {
         Fault fault;
         std::string output;
+        std::uint64_t dropped_lines = 0;
     };
     // Only blocks that printed or faulted leave a record, so memory does not
     // grow with the grid.
@@ -150,9 +151,10 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
                 end = block.run();
             }
             const bool faulted = bool(block.fault());
-            if (std::string printed = block.output(); faulted || !printed.empty()) {
+            std::uint64_t dropped = 0;
+            if (std::string printed = block.output(dropped); faulted || !printed.empty()) {
                 std::lock_guard<std::mutex> lock(results_mutex);
-                results[b] = BlockResult{block.fault(), std::move(printed)};
+                results[b] = BlockResult{block.fault(), std::move(printed), dropped};
             }
             turns.finished(b);
             if (faulted) {
@@ -166,7 +168,18 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     pool_->run(workers, job);
 
     const std::uint64_t end = std::min(blocks, first_failure.load() + 1);
-    for (auto it = results.begin(); it != results.end() && it->first < end; ++it) outcome.output += it->second.output;
+    for (auto it = results.begin(); it != results.end() && it->first < end; ++it) {
+        outcome.output += it->second.output;
+        outcome.dropped_lines += it->second.dropped_lines;
+    }
+    if (outcome.output.size() > l.printf_buffer) {
+        // The launch's oldest lines go, as in a GPU's circular buffer.
+        std::size_t cut = outcome.output.size() - l.printf_buffer;
+        cut = outcome.output.find('\n', cut - 1);
+        cut = cut == std::string::npos ? outcome.output.size() : cut + 1;
+        outcome.dropped_lines += std::uint64_t(std::count(outcome.output.begin(), outcome.output.begin() + std::ptrdiff_t(cut), '\n'));
+        outcome.output.erase(0, cut);
+    }
     outcome.blocks_reported = end;
     if (first_failure.load() < blocks) outcome.fault = results[first_failure.load()].fault;
     for (Checker* c : checkers_) c->on_launch_end(info);

@@ -18,6 +18,9 @@ struct KernelLaunch {
     // The kernel's own static __shared__ bytes (as far as the CUDA layer can
     // attribute variables to it): with the dynamic bytes within the limit.
     std::size_t static_shared = 0;
+    // Device printf output a launch keeps (cudaLimitPrintfFifoSize): like a
+    // GPU's circular buffer, the oldest lines go first when it overflows.
+    std::size_t printf_buffer = 8650752;  // an H100's default
     void (*invoke)(void* closure) = nullptr;
     void* closure = nullptr;
 };
@@ -25,6 +28,7 @@ struct KernelLaunch {
 struct LaunchOutcome {
     Fault fault;
     std::string output;  // device printf output, in block order
+    std::uint64_t dropped_lines = 0;  // the oldest, past printf_buffer
     // Blocks [0, blocks_reported) count: after a fault, blocks past the
     // failing one may or may not have run, depending on the workers.
     std::uint64_t blocks_reported = ~std::uint64_t(0);

@@ -3,6 +3,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -262,6 +263,22 @@ TEST_CASE("a program that never calls printf, exit or abort links and runs") {
     CHECK(r.status == 7);
     CHECK(r.err.empty());
     fs::remove_all(dir);
+}
+
+TEST_CASE("device printf keeps the newest output that fits its buffer, as a GPU's circular buffer does, and says how much it dropped") {
+    const Result fits = simt("run " + program("printf_flood.cu"));
+    CHECK(fits.status == 0);
+    CHECK(std::count(fits.out.begin(), fits.out.end(), '\n') == 51202);
+    CHECK(fits.err.empty());
+    const Result small = simt("run " + program("printf_flood.cu") + " -- 100000");
+    CHECK(small.status == 0);
+    CHECK_THAT(small.out, Catch::StartsWith("limit: no error\nprintf buffer: 100000 bytes\n"));
+    CHECK_THAT(small.out, Catch::EndsWith("block   3 thread 31 line  399 of the flood...........\nflood: no error\n"));
+    CHECK(small.out.size() <= 100000 + 64);
+    CHECK_THAT(small.err, Catch::Contains("simt: warning: kernel flood printed more than its 100000-byte printf buffer: "
+                                          "the oldest 49349 lines were dropped"));
+    const Result again = simt("run --threads 2 " + program("printf_flood.cu") + " -- 100000");
+    CHECK(again.out == small.out);
 }
 
 TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {

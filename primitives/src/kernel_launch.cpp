@@ -92,6 +92,7 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     launch.dynamic_shared = shared;
     launch.dynamic_shared_limit = rt.dynamic_shared_limit(kernel_base_name(name));
     launch.static_shared = rt.static_shared_bytes(kernel_base_name(name));
+    launch.printf_buffer = rt.printf_buffer();
     launch.invoke = invoke;
     launch.closure = closure;
     std::vector<DeviceLaunch> children;
@@ -102,6 +103,14 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     --nesting;
     device_launches = parent_children;
     if (!outcome.output.empty()) std::fwrite(outcome.output.data(), 1, outcome.output.size(), stdout);
+    if (outcome.dropped_lines != 0) {
+        std::fflush(stdout);
+        std::fprintf(stderr,
+                     "simt: warning: kernel %s printed more than its %zu-byte printf buffer: the oldest %llu lines "
+                     "were dropped, as a GPU's circular buffer overwrites them (raise it with "
+                     "cudaDeviceSetLimit(cudaLimitPrintfFifoSize, bytes) before the launch)\n",
+                     name, launch.printf_buffer, static_cast<unsigned long long>(outcome.dropped_lines));
+    }
     rt.report_hazards(name, outcome.blocks_reported);
     if (!outcome.fault) {
         rt.result(cudaSuccess);

@@ -246,6 +246,16 @@ void ProcessRuntime::set_sticky(cudaError_t e) {
     if (sticky_ == cudaSuccess) sticky_ = e;
 }
 
+std::size_t ProcessRuntime::printf_buffer() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return printf_buffer_;
+}
+
+void ProcessRuntime::set_printf_buffer(std::size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    printf_buffer_ = bytes;
+}
+
 void ProcessRuntime::set_dynamic_shared_limit(const std::string& kernel, std::size_t bytes) {
     std::lock_guard<std::mutex> lock(mutex_);
     shared_limits_[kernel] = bytes;
@@ -288,6 +298,7 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     last_ = cudaSuccess;
     sticky_ = cudaSuccess;
     shared_limits_.clear();
+    printf_buffer_ = kDefaultPrintfBuffer;
 }
 
 void reset_device(const EngineOptions& options, const CheckOptions& checks) {

@@ -40,6 +40,11 @@ public:
     cudaError_t sticky() const { return sticky_; }
     void set_sticky(cudaError_t e);
 
+    // cudaLimitPrintfFifoSize: device printf bytes a launch keeps.
+    std::size_t printf_buffer() const;
+    void set_printf_buffer(std::size_t bytes);
+    static constexpr std::size_t kDefaultPrintfBuffer = 8650752;  // an H100's (CUDA 13)
+
     void set_dynamic_shared_limit(const std::string& kernel, std::size_t bytes);
     // The attribute if set, else what the static __shared__ bytes leave of
     // the 48 KiB a block gets without opting in.
@@ -78,6 +83,7 @@ private:
     static inline thread_local cudaError_t last_ = cudaSuccess;
     cudaError_t sticky_ = cudaSuccess;
     std::map<std::string, std::size_t> shared_limits_;
+    std::size_t printf_buffer_ = kDefaultPrintfBuffer;
     unsigned errors_reported_ = 0;
     unsigned hazard_errors_ = 0;
     unsigned hazard_warnings_ = 0;

@@ -233,6 +233,32 @@ cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void
 }
 
 cudaError_t cudaDeviceSynchronize() { return done(cudaSuccess); }
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
+    ProcessRuntime& rt = ProcessRuntime::get();
+    switch (limit) {
+        case cudaLimitPrintfFifoSize:
+            rt.set_printf_buffer(value);
+            return done(cudaSuccess);
+        case cudaLimitStackSize:       // fibers have --stack-size bytes
+        case cudaLimitMallocHeapSize:  // device malloc shares the host heap
+            return done(cudaSuccess);
+    }
+    return refuse(SIMT_CALL("cudaDeviceSetLimit"), cudaErrorInvalidValue,
+                  "limit " + std::to_string(int(limit)) + " is not a cudaLimit simt knows",
+                  "the call changes nothing", "use cudaLimitStackSize, cudaLimitPrintfFifoSize or cudaLimitMallocHeapSize");
+}
+
+cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
+    if (value == nullptr) return done(cudaErrorInvalidValue);
+    ProcessRuntime& rt = ProcessRuntime::get();
+    switch (limit) {
+        case cudaLimitPrintfFifoSize: *value = rt.printf_buffer(); return done(cudaSuccess);
+        case cudaLimitStackSize: *value = rt.engine().options().stack_size; return done(cudaSuccess);
+        case cudaLimitMallocHeapSize: *value = std::size_t(8) << 20; return done(cudaSuccess);
+    }
+    return done(cudaErrorInvalidValue);
+}
+
 cudaError_t cudaDeviceReset() { return done(cudaSuccess); }
 cudaError_t cudaGetLastError() { return ProcessRuntime::get().take_last_error(); }
 cudaError_t cudaPeekAtLastError() { return ProcessRuntime::get().peek_last_error(); }

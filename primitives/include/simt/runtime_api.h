@@ -44,6 +44,12 @@ enum cudaFuncAttribute {
     cudaFuncAttributePreferredSharedMemoryCarveout = 9,
 };
 
+enum cudaLimit {
+    cudaLimitStackSize = 0x00,
+    cudaLimitPrintfFifoSize = 0x01,
+    cudaLimitMallocHeapSize = 0x02,
+};
+
 enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared, cudaFuncCachePreferL1, cudaFuncCachePreferEqual };
 
 #define cudaMemAttachGlobal 0x01
@@ -136,6 +142,8 @@ template <class T>
     return simt_memcpy_symbol(const_cast<T*>(&symbol), sizeof(T), dst, bytes, offset, false, __builtin_return_address(0));
 }
 cudaError_t cudaDeviceSynchronize();
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value);
+cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit);
 cudaError_t cudaDeviceReset();
 cudaError_t cudaGetLastError();
 cudaError_t cudaPeekAtLastError();
