@@ -281,6 +281,19 @@ TEST_CASE("device printf keeps the newest output that fits its buffer, as a GPU'
     CHECK(again.out == small.out);
 }
 
+TEST_CASE("cudaLaunchKernel of (void*)kernel is a compile error that says to pass the kernel itself") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-launch-void-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "untyped.cu") << "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+                                         "int main() { int* p; cudaMalloc(&p, 128); void* args[] = {&p};\n"
+                                         "  cudaLaunchKernel((void*)k, dim3(1), dim3(32), args, 0, 0);\n  return 0; }\n";
+    const Result r = simt("run " + (dir / "untyped.cu").string());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("cudaLaunchKernel needs the kernel itself, not (void*)kernel"));
+    CHECK_THAT(r.err, Catch::Contains("untyped.cu:3"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("output is byte-for-byte identical across runs and worker counts, in each mode") {
     for (const char* mode : {"its", "lockstep"}) {
         const std::string base = std::string("run --mode ") + mode + " --seed 11 ";

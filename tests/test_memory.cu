@@ -279,3 +279,23 @@ TEST_CASE("cudaMalloc of more than the device holds fails with cudaErrorMemoryAl
     CHECK(cudaGetLastError() == cudaErrorMemoryAllocation);
     CHECK(cudaGetLastError() == cudaSuccess);  // not sticky
 }
+
+TEST_CASE("pitched memory: rows are padded to 512 bytes, 2-D copies and fills keep to the rows, a width past the pitch is refused") {
+    simt::cuda::reset_device({});
+    float* rows = nullptr;
+    std::size_t pitch = 0;
+    REQUIRE(cudaMallocPitch(&rows, &pitch, 100 * sizeof(float), 3) == cudaSuccess);
+    CHECK(pitch == 512);  // as an H100 (docs/gpu-runs/2026-11-25-h100-runtime-extras.txt)
+    std::vector<float> host(3 * 100, 1.5f);
+    REQUIRE(cudaMemset2D(rows, pitch, 0, pitch, 3) == cudaSuccess);
+    REQUIRE(cudaMemcpy2D(rows, pitch, host.data(), 100 * sizeof(float), 100 * sizeof(float), 3,
+                         cudaMemcpyHostToDevice) == cudaSuccess);
+    const auto* bytes = reinterpret_cast<const unsigned char*>(rows);
+    CHECK(bytes[pitch - 1] == 0);  // the padding is not written
+    CHECK(*reinterpret_cast<const float*>(bytes + 2 * pitch + 99 * sizeof(float)) == 1.5f);
+    CHECK(cudaMemcpy2D(rows, 16, host.data(), 400, 32, 3, cudaMemcpyHostToDevice) == cudaErrorInvalidPitchValue);
+    CHECK(cudaMemset2D(rows, pitch, 0, pitch + 1, 3) == cudaErrorInvalidPitchValue);
+    CHECK(cudaMemset2D(rows, pitch, 0, pitch, 4) == cudaErrorInvalidValue);  // a fourth row is past the allocation
+    cudaGetLastError();
+    CHECK(cudaFree(rows) == cudaSuccess);
+}

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <functional>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,15 @@ void run_children(std::vector<DeviceLaunch>& children) {
 }  // namespace
 
 bool in_device_code() { return device::in_kernel(); }
+
+const char* kernel_name_of(const void* kernel) {
+    static std::mutex mutex;
+    static std::set<std::string> names;
+    std::string name = kernel_base_name(function_name(kernel));
+    if (name.empty()) name = "kernel";
+    std::lock_guard<std::mutex> lock(mutex);
+    return names.insert(std::move(name)).first->c_str();
+}
 
 void queue_device_launch(std::function<void()> launch) {
     if (nesting >= kMaxNesting)

@@ -176,6 +176,46 @@ cudaError_t fill(void* dst, int value, std::size_t bytes, const Call& call) {
     return done(cudaSuccess);
 }
 
+// Rows of `width` bytes, `pitch` apart: what [p, p + span) must cover.
+bool pitched_span(std::size_t pitch, std::size_t width, std::size_t height, std::size_t& span) {
+    if (height == 0 || width == 0) return span = 0, true;
+    if (pitch != 0 && height - 1 > (kLargestCount - width) / pitch) return false;
+    span = pitch * (height - 1) + width;
+    return true;
+}
+
+cudaError_t copy_2d(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                    std::size_t height, cudaMemcpyKind kind, const Call& call) {
+    const auto turn = ProcessRuntime::get().device_turn();
+    if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
+        return refuse(call, cudaErrorInvalidMemcpyDirection, "direction " + std::to_string(int(kind)) + " is not a cudaMemcpyKind",
+                      "the call does not know which way to copy", "pass one of the cudaMemcpyKind values");
+    if (width > dpitch || width > spitch)
+        return refuse(call, cudaErrorInvalidPitchValue,
+                      "rows of " + std::to_string(width) + " bytes do not fit a pitch of " +
+                          std::to_string(width > dpitch ? dpitch : spitch) + " bytes",
+                      "a row is copied within its pitch; nothing was copied",
+                      "pass the pitch cudaMallocPitch returned, and a width in bytes no larger than it");
+    if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
+    std::size_t dspan = 0, sspan = 0;
+    if (!pitched_span(dpitch, width, height, dspan) || !pitched_span(spitch, width, height, sspan))
+        return refuse_count(call, SIZE_MAX);
+    if (dspan == 0) return done(cudaSuccess);
+    if (dst == nullptr || src == nullptr)
+        return refuse(call, cudaErrorInvalidValue, std::string("the ") + (dst == nullptr ? "destination" : "source") + " is a null pointer",
+                      "nothing was copied", "allocate the buffer before the copy, and check that the allocation succeeded");
+    if (std::string problem = device_range_problem(dst, dspan); !problem.empty())
+        return refuse_range(call, "the destination", dst, dspan, std::move(problem));
+    if (std::string problem = device_range_problem(src, sspan); !problem.empty())
+        return refuse_range(call, "the source", src, sspan, std::move(problem));
+    for (std::size_t row = 0; row < height; ++row) {
+        char* to = static_cast<char*>(dst) + row * dpitch;
+        std::memmove(to, static_cast<const char*>(src) + row * spitch, width);
+        host_wrote(to, width);
+    }
+    return done(cudaSuccess);
+}
+
 }  // namespace
 
 // Each entry point names itself and its caller: __builtin_return_address(0)
@@ -214,6 +254,47 @@ cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
 }
 cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t) {
     return fill(dst, value, bytes, SIMT_CALL("cudaMemsetAsync"));
+}
+// Rows padded to a multiple of 512 bytes, as an H100's texture alignment.
+cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height) {
+    const Call call = SIMT_CALL("cudaMallocPitch");
+    if (pitch == nullptr)
+        return refuse(call, cudaErrorInvalidValue, "the pointer to store the pitch in is null",
+                      "the call has nowhere to put the pitch", "pass the address of a size_t: cudaMallocPitch(&p, &pitch, w, h)");
+    constexpr std::size_t kPitchAlignment = 512;
+    if (width > kLargestCount) return refuse_count(call, width);
+    const std::size_t row = (width + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment;
+    if (height != 0 && row > kLargestCount / height) return refuse_count(call, SIZE_MAX);
+    *pitch = row;
+    return allocate(ptr, row * height, AllocationKind::Device, call);
+}
+cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                         std::size_t height, cudaMemcpyKind kind) {
+    return copy_2d(dst, dpitch, src, spitch, width, height, kind, SIMT_CALL("cudaMemcpy2D"));
+}
+cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height) {
+    const Call call = SIMT_CALL("cudaMemset2D");
+    const auto turn = ProcessRuntime::get().device_turn();
+    if (width > pitch)
+        return refuse(call, cudaErrorInvalidPitchValue,
+                      "rows of " + std::to_string(width) + " bytes do not fit a pitch of " + std::to_string(pitch) + " bytes",
+                      "a row is filled within its pitch; nothing was written",
+                      "pass the pitch cudaMallocPitch returned, and a width in bytes no larger than it");
+    if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
+    std::size_t span = 0;
+    if (!pitched_span(pitch, width, height, span)) return refuse_count(call, SIZE_MAX);
+    if (span == 0) return done(cudaSuccess);
+    if (dst == nullptr)
+        return refuse(call, cudaErrorInvalidValue, "the destination is a null pointer", "nothing was written",
+                      "allocate the buffer before the fill, and check that the allocation succeeded");
+    if (std::string problem = device_range_problem(dst, span); !problem.empty())
+        return refuse_range(call, "the destination", dst, span, std::move(problem));
+    for (std::size_t row = 0; row < height; ++row) {
+        char* to = static_cast<char*>(dst) + row * pitch;
+        std::memset(to, value, width);
+        host_wrote(to, width);
+    }
+    return done(cudaSuccess);
 }
 cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void* data,
                                std::size_t bytes, std::size_t offset, bool to_symbol, const void* site) {
@@ -271,6 +352,7 @@ const char* cudaGetErrorName(cudaError_t e) {
         SIMT_NAME(cudaErrorMemoryAllocation)
         SIMT_NAME(cudaErrorInitializationError)
         SIMT_NAME(cudaErrorInvalidConfiguration)
+        SIMT_NAME(cudaErrorInvalidPitchValue)
         SIMT_NAME(cudaErrorInvalidSymbol)
         SIMT_NAME(cudaErrorInvalidDevicePointer)
         SIMT_NAME(cudaErrorInvalidMemcpyDirection)
@@ -300,6 +382,7 @@ const char* cudaGetErrorString(cudaError_t e) {
         case cudaErrorMemoryAllocation: return "out of memory";
         case cudaErrorInitializationError: return "initialization error";
         case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+        case cudaErrorInvalidPitchValue: return "invalid pitch argument";
         case cudaErrorInvalidSymbol: return "invalid device symbol";
         case cudaErrorInvalidDevicePointer: return "invalid device pointer";
         case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
@@ -386,6 +469,12 @@ cudaError_t cudaStreamCreate(cudaStream_t* s) {
     return done(cudaSuccess);
 }
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned) { return cudaStreamCreate(s); }
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* s, unsigned, int) { return cudaStreamCreate(s); }
+cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
+    if (least != nullptr) *least = 0;  // an H100's range
+    if (greatest != nullptr) *greatest = -5;
+    return done(cudaSuccess);
+}
 cudaError_t cudaStreamDestroy(cudaStream_t s) {
     delete s;
     return done(cudaSuccess);

@@ -16,6 +16,7 @@
 #include "simt/warp.h"
 #include "simt/atomics.h"
 #include "simt/device_math.h"
+#include "simt/load_store_hints.h"
 
 namespace simt::cuda {
 // The dynamic shared memory of the running block (extern __shared__ T x[]).

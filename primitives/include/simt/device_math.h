@@ -114,6 +114,24 @@ inline unsigned __brev(unsigned x) {
 inline unsigned long long __brevll(unsigned long long x) {
     return (static_cast<unsigned long long>(__brev(unsigned(x))) << 32) | __brev(unsigned(x >> 32));
 }
+// hi:lo as one 64-bit value shifted; _l keeps the high word, _r the low
+// one; the plain forms shift by `shift & 31`, the clamped (c) ones by at most 32.
+inline unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned shift) {
+    const unsigned long long both = (static_cast<unsigned long long>(hi) << 32) | lo;
+    return unsigned((both << (shift & 31u)) >> 32);
+}
+inline unsigned __funnelshift_lc(unsigned lo, unsigned hi, unsigned shift) {
+    const unsigned long long both = (static_cast<unsigned long long>(hi) << 32) | lo;
+    return unsigned((both << (shift < 32u ? shift : 32u)) >> 32);
+}
+inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift) {
+    const unsigned long long both = (static_cast<unsigned long long>(hi) << 32) | lo;
+    return unsigned(both >> (shift & 31u));
+}
+inline unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned shift) {
+    const unsigned long long both = (static_cast<unsigned long long>(hi) << 32) | lo;
+    return unsigned(both >> (shift < 32u ? shift : 32u));
+}
 inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
     const unsigned long long bytes = (static_cast<unsigned long long>(y) << 32) | x;
     unsigned r = 0;

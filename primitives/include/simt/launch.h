@@ -73,4 +73,27 @@ private:
     std::size_t shared_;
 };
 
+// The kernel's name for reports, from its address (interned).
+const char* kernel_name_of(const void* kernel);
+
 }  // namespace simt::cuda
+
+// cudaLaunchKernel with the kernel itself: its parameter types say how to
+// read `args`. (void*)kernel has lost them: simt cannot launch it.
+template <class... Params>
+cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
+                             std::size_t shared = 0, cudaStream_t stream = 0) {
+    if (kernel == nullptr || (sizeof...(Params) != 0 && args == nullptr)) return cudaErrorInvalidValue;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ::simt::cuda::launch_config(::simt::cuda::kernel_name_of(reinterpret_cast<const void*>(kernel)), grid, block,
+                                    shared, stream)
+            .run([&](auto&&... a) { kernel(a...); }, *static_cast<std::remove_reference_t<Params>*>(args[I])...);
+    }(std::index_sequence_for<Params...>{});
+    return cudaPeekAtLastError();
+}
+template <class T, class = std::enable_if_t<std::is_void_v<T>>>
+cudaError_t cudaLaunchKernel(const T*, dim3, dim3, void**, std::size_t = 0, cudaStream_t = 0) {
+    static_assert(!std::is_void_v<T>, "simt: cudaLaunchKernel needs the kernel itself, not (void*)kernel: its "
+                                      "parameter types say how to read args (or launch it with <<<...>>>)");
+    return cudaErrorInvalidDeviceFunction;
+}
