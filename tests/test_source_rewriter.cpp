@@ -101,6 +101,18 @@ TEST_CASE("a launch without '>>>' is an error naming its line", "[rewriter]") {
     }
 }
 
+TEST_CASE("a launch with more than four values between <<< and >>> is an error naming its line; template commas are not counted", "[rewriter]") {
+    try {
+        rewrite_cuda_source("int a;\nk<<<1, 32, 0, 0, 5>>>(p, 1);\n", "k.cu");
+        FAIL("no error");
+    } catch (const RewriteError& e) {
+        CHECK(e.line == 2);
+        CHECK(std::string(e.what()).find("has 5 values between '<<<' and '>>>'; CUDA takes at most 4") != std::string::npos);
+    }
+    CHECK_NOTHROW(rewrite_cuda_source("k<<<dim3(1, 2, 3), dim3(4, 5), 0, s>>>(p);\n", "k.cu"));
+    CHECK_NOTHROW(rewrite_cuda_source("k<<<grid<16, 16, 1>(), 32, 0, s>>>(p);\n", "k.cu"));
+}
+
 TEST_CASE("a launch without an argument list is an error", "[rewriter]") {
     CHECK_THROWS_AS(rewrite_cuda_source("k<<<1, 2>>>;\n", "k.cu"), RewriteError);
 }

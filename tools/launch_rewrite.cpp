@@ -103,6 +103,23 @@ Replacement rewrite_launch(const SourceText& src, std::size_t chevrons, bool in_
     const std::string_view config = src.text().substr(chevrons + 3, k - chevrons - 3);
     if (src.compact_code(chevrons + 3, k).empty())
         throw RewriteError(line, "the launch of " + kernel + " has no grid and block size between '<<<' and '>>>'");
+    // CUDA takes at most four values: grid, block, shared bytes, stream.
+    // (Counted only without template arguments, whose commas look alike.)
+    if (config.find('<') == std::string_view::npos) {
+        int values = 1;
+        int nesting = 0;
+        for (std::size_t i = chevrons + 3; i < k; ++i) {
+            if (!src.code(i)) continue;
+            const char c = src[i];
+            if (c == '(' || c == '[' || c == '{') ++nesting;
+            else if (c == ')' || c == ']' || c == '}') --nesting;
+            else if (c == ',' && nesting == 0) ++values;
+        }
+        if (values > 4)
+            throw RewriteError(line, "the launch of " + kernel + " has " + std::to_string(values) +
+                                         " values between '<<<' and '>>>'; CUDA takes at most 4 (grid, block, "
+                                         "shared memory bytes, stream)");
+    }
     const std::size_t paren = src.skip_space(k + 3);
     if (paren >= src.size() || src[paren] != '(')
         throw RewriteError(src.line_of(k), "expected '(' and the kernel's arguments after '>>>' in the launch of " + kernel);
