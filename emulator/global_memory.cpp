@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <iterator>
 #include <new>
 #include <string>
@@ -10,13 +11,16 @@
 namespace simt {
 namespace {
 constexpr std::size_t kAlignment = 256;  // cudaMalloc's guarantee
-// A gap after every allocation, so an access just past the end of one never
-// lands in the next and is reported instead of silently corrupting it.
+// Address space between allocations while the reserved range lasts: an
+// overrun by less than this is reported, not performed in a neighbour.
+constexpr std::size_t kGap = std::size_t(1) << 30;
+// Once it is used up: a red zone after each allocation, so an access just
+// past the end of one never lands in the next.
 constexpr std::size_t kRedZone = 256;
+// 16 TiB of address space (of 128 TiB), reserved, never committed.
+constexpr std::size_t kReserved = std::size_t(1) << 44;
 
-std::size_t footprint(std::size_t bytes) {
-    return (bytes == 0 ? 1 : bytes + kAlignment - 1) / kAlignment * kAlignment + kRedZone;
-}
+std::size_t rounded_up(std::size_t bytes) { return (bytes == 0 ? 1 : bytes + kAlignment - 1) / kAlignment * kAlignment; }
 }
 
 GlobalMemory::GlobalMemory(std::size_t capacity) : capacity_(capacity) {
@@ -24,39 +28,50 @@ GlobalMemory::GlobalMemory(std::size_t capacity) : capacity_(capacity) {
     // addresses, and so reports and programs that print pointers, the same
     // from run to run despite address-space randomisation.
     void* const hint = reinterpret_cast<void*>(std::uintptr_t(0x600000000000));
-    void* m = mmap(hint, capacity, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED) throw std::bad_alloc();
-    lo_ = reinterpret_cast<std::uintptr_t>(m);
+    for (std::size_t size = std::max(kReserved, capacity); size >= capacity && reserved_ == 0; size /= 4) {
+        void* m = mmap(hint, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m == MAP_FAILED) continue;  // a smaller range still serves, with narrower gaps
+        lo_ = reinterpret_cast<std::uintptr_t>(m);
+        reserved_ = size;
+    }
+    if (reserved_ == 0) throw std::bad_alloc();
     active_lo_ = lo_;
-    active_size_ = capacity_;
+    active_size_ = reserved_;
 }
 
 GlobalMemory::~GlobalMemory() {
     if (active_lo_ == lo_) active_size_ = 0;
-    munmap(reinterpret_cast<void*>(lo_), capacity_);
+    munmap(reinterpret_cast<void*>(lo_), reserved_);
 }
 
 void* GlobalMemory::allocate(std::size_t bytes, AllocationKind kind, const void* site) {
-    // Before rounding: cudaMalloc(SIZE_MAX) must fail, not wrap to 256 bytes.
-    if (bytes > capacity_) return nullptr;
-    const std::size_t rounded = footprint(bytes);
     std::lock_guard<std::mutex> lock(mutex_);
-    // Fresh addresses first: a freed range is reused only once the arena is
-    // used up, so a use after cudaFree is caught rather than landing in a
-    // newer allocation.
+    // Before rounding: cudaMalloc(SIZE_MAX) must fail, not wrap to 256 bytes.
+    if (bytes > capacity_ - live_bytes_) return nullptr;
+    const std::size_t rounded = rounded_up(bytes);
+    // Fresh addresses first, a gap apart; a freed range is reused only once
+    // the range is used up, so a use after cudaFree is caught rather than
+    // landing in a newer allocation.
     std::uintptr_t base;
-    if (rounded <= capacity_ - next_) {
+    std::size_t span;
+    if (rounded + kGap <= reserved_ - next_) {
+        span = rounded + kGap;
         base = lo_ + next_;
-        next_ += rounded;
+        next_ += span;
+    } else if (rounded + kRedZone <= reserved_ - next_) {
+        span = rounded + kRedZone;
+        base = lo_ + next_;
+        next_ += span;
     } else {
-        auto reuse = free_.lower_bound(rounded);
+        span = rounded + kRedZone;
+        auto reuse = free_.lower_bound(span);
         if (reuse == free_.end()) return nullptr;
         base = reuse->second;
-        if (reuse->first > rounded) free_.emplace(reuse->first - rounded, base + rounded);
+        if (reuse->first > span) free_.emplace(reuse->first - span, base + span);
         free_.erase(reuse);
     }
-    live_[base] = Allocation{base, bytes, kind, ++serial_, site};
+    live_[base] = Allocation{base, bytes, span, kind, ++serial_, site};
+    live_bytes_ += bytes;
     freed_.erase(base);
     return reinterpret_cast<void*>(base);
 }
@@ -66,12 +81,12 @@ bool GlobalMemory::free(void* ptr) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = live_.find(base);
     if (it == live_.end()) return false;
-    const std::size_t rounded = footprint(it->second.size);
     // Give the pages back; the range stays mapped (reads see zeros).
     const std::uintptr_t first_page = (base + 4095) & ~std::uintptr_t(4095);
-    const std::uintptr_t end_page = (base + rounded) & ~std::uintptr_t(4095);
+    const std::uintptr_t end_page = (base + rounded_up(it->second.size)) & ~std::uintptr_t(4095);
     if (end_page > first_page) madvise(reinterpret_cast<void*>(first_page), end_page - first_page, MADV_DONTNEED);
-    free_.emplace(rounded, base);
+    free_.emplace(it->second.span, base);
+    live_bytes_ -= it->second.size;
     freed_[base] = it->second;
     live_.erase(it);
     return true;
@@ -126,7 +141,7 @@ std::string GlobalMemory::explain(std::uintptr_t address, std::size_t size) cons
     // before #2 is not described from the far end of #1.
     const std::size_t past = before != nullptr ? address - (before->base + before->size) : SIZE_MAX;
     const std::size_t ahead = live != live_.end() ? live->first - address : SIZE_MAX;
-    if (past < 4096 && past <= ahead)
+    if (before != nullptr && past < std::max<std::size_t>(4096, before->span - before->size) && past <= ahead)
         return "is " + std::to_string(past) + " bytes past the end of " + name(*before);
     if (ahead < 4096) return "is " + std::to_string(ahead) + " bytes before the start of " + name(live->second);
     return "is in no allocation";

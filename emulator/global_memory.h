@@ -17,13 +17,20 @@ enum class AllocationKind : std::uint8_t { Device, Managed, PinnedHost };
 struct Allocation {
     std::uintptr_t base = 0;
     std::size_t size = 0;
+    std::size_t span = 0;  // address space it holds: size rounded up, then the gap before the next
     AllocationKind kind = AllocationKind::Device;
     std::uint64_t serial = 0;  // 1 for the first allocation of the process, ...
     const void* site = nullptr;  // the code that asked for it (for leak reports)
 };
 
+// Allocations are placed kGap apart in a wide reserved range (address space,
+// not memory: pages are used only when touched), so an index that runs past
+// one allocation lands in unallocated space and is reported, instead of
+// silently landing in the next allocation. Once the range is used up,
+// allocations are packed with small red zones.
 class GlobalMemory {
 public:
+    // `capacity`: the device memory the program may hold at once.
     explicit GlobalMemory(std::size_t capacity);
     ~GlobalMemory();
     GlobalMemory(const GlobalMemory&) = delete;
@@ -45,7 +52,7 @@ public:
     // Every live allocation, by address.
     std::vector<Allocation> live() const;
 
-    bool contains(std::uintptr_t a) const { return a - lo_ < capacity_; }
+    bool contains(std::uintptr_t a) const { return a - lo_ < reserved_; }
     // The arena of the process's engine, for the access hot path.
     static bool active_contains(std::uintptr_t a) { return a - active_lo_ < active_size_; }
 
@@ -53,8 +60,10 @@ private:
     static inline std::uintptr_t active_lo_ = 0;
     static inline std::size_t active_size_ = 0;
     std::uintptr_t lo_ = 0;
-    std::size_t capacity_ = 0;
+    std::size_t capacity_ = 0;  // device bytes
+    std::size_t reserved_ = 0;  // address space
     std::size_t next_ = 0;
+    std::size_t live_bytes_ = 0;
     std::uint64_t serial_ = 0;
     mutable std::mutex mutex_;
     std::map<std::uintptr_t, Allocation> live_;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -82,12 +83,14 @@ bool in_program(const void* pc) {
     return true;
 }
 
+constexpr const char* kOutsideProgram = " (in simt or a library; no frame of the program was found)";
+
 // The innermost frame in the program's code: the user's loop rather than the
 // library routine, or simt's wait for a turn, it happened to be in.
 std::string place(const Worker::Sample& s) {
     for (int i = 0; i < s.depth; ++i)
         if (in_program(s.pcs[i])) return describe(s.pcs[i]);
-    return describe(s.pcs[0]) + " (in simt or a library; no frame of the program was found)";
+    return describe(s.pcs[0]) + kOutsideProgram;
 }
 
 struct Running {
@@ -95,7 +98,20 @@ struct Running {
     std::string where;
 };
 
+// One sample of a worker's running thread; nullopt when it stopped running
+// or did not answer.
+std::optional<Running> sample(Worker& w) {
+    const std::uint64_t request = sample_request.fetch_add(1) + 1;
+    if (w.thread == nullptr || pthread_kill(w.os_thread(), kSampleSignal) != 0) return std::nullopt;
+    for (int wait = 0; wait < 100 && w.sample.taken.load(std::memory_order_acquire) != request; ++wait)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    const SimThread* t = w.thread;
+    if (w.sample.taken.load(std::memory_order_acquire) != request || t == nullptr) return std::nullopt;
+    return Running{t->id, place(w.sample)};
+}
+
 }  // namespace
+
 
 Watchdog::Watchdog(unsigned seconds) : seconds_(seconds) {
     if (seconds_ == 0) return;
@@ -151,19 +167,21 @@ void Watchdog::watch() {
 }
 
 void Watchdog::stop_the_program(const char* kernel) {
-    const std::uint64_t request = sample_request.fetch_add(1) + 1;
-    std::vector<Worker*> asked;
+    std::vector<Worker*> busy;
     Worker::for_each_attached([&](Worker& w) {
-        if (w.thread == nullptr || pthread_kill(w.os_thread(), kSampleSignal) != 0) return;
-        asked.push_back(&w);
+        if (w.thread != nullptr) busy.push_back(&w);
     });
+    // A sample can catch a thread inside a library routine the unwinder
+    // cannot leave; a few more find it in the program's own code.
     std::vector<Running> running;
-    for (Worker* w : asked) {
-        for (int wait = 0; wait < 100 && w->sample.taken.load(std::memory_order_acquire) != request; ++wait)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        if (w->sample.taken.load(std::memory_order_acquire) != request) continue;
-        const SimThread* t = w->thread;
-        if (t != nullptr) running.push_back(Running{t->id, place(w->sample)});
+    for (Worker* w : busy) {
+        std::optional<Running> seen;
+        for (int attempt = 0; attempt < 20 && (!seen || seen->where.find(kOutsideProgram) != std::string::npos);
+             ++attempt) {
+            if (std::optional<Running> now = sample(*w)) seen = std::move(now);
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        if (seen) running.push_back(*seen);
     }
     std::sort(running.begin(), running.end(), [](const Running& a, const Running& b) {
         const auto key = [](const ThreadId& i) { return std::make_tuple(i.block.z, i.block.y, i.block.x, i.linear); };

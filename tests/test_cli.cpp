@@ -164,7 +164,7 @@ TEST_CASE("misused runtime calls return what an H100 returns and each is reporte
                                       "  The source, 128 bytes at"));
     CHECK_THAT(r.err, Catch::Contains("The count, 18446744073709551615 bytes, is larger than any allocation"));
     CHECK_THAT(r.err, Catch::Contains("memory_calls.cu:24 returned cudaErrorInvalidValue\n  The destination, 128 bytes "
-                                      "at 0x600000000200, lies in allocation #2 (128 bytes at 0x600000000200), which "
+                                      "at 0x600040000100, lies in allocation #2 (128 bytes at 0x600040000100), which "
                                       "was freed with cudaFree"));
     CHECK_THAT(r.err, Catch::Contains("simt: error: cudaFree at memory_calls.cu:26 returned cudaErrorInvalidValue\n"
                                       "  0x600000000004 is not the start of a live allocation: it lies 4 bytes into "

@@ -307,3 +307,18 @@ TEST_CASE("a write just before an allocation is described from that allocation, 
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::Contains("is 12 bytes before the start of allocation #2 (256 bytes at"));
 }
+
+namespace {
+__global__ void write_far(int* data, int index) { data[index] = 7; }
+}  // namespace
+
+TEST_CASE("a write far past an allocation is reported and not performed, even where another allocation would follow") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> small(32, 0), big(4 << 20, 0);
+    const simt::LaunchOutcome r =
+        simt::test::run_on_engine("write_far", write_far, dim3(1), dim3(1), small.get(), 1 << 20);
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::Contains("is 4194176 bytes past the end of allocation #"));
+    CHECK_THAT(r.fault.message, Catch::Contains("(128 bytes at"));
+    for (int i = 0; i < (4 << 20); i += 4096) REQUIRE(big[i] == 0);
+}
