@@ -555,6 +555,17 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
              " " + memory_.explain(a, size) + "; the access was not performed");
 }
 
+void Block::refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* pc) {
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "%#llx", static_cast<unsigned long long>(a));
+    fail(FaultKind::IllegalAddress,
+         "invalid write of size " + std::to_string(size) + " in kernel " + info_.kernel + " by " +
+             describe(running_->id) + " at " + describe(pc) + ": address " + hex +
+             " is on the stack of the host thread that launched the kernel (a host array passed to the kernel?); "
+             "a GPU cannot reach host memory and faults with cudaErrorIllegalAddress. Copy the data to device "
+             "memory (cudaMalloc + cudaMemcpy, or cudaMallocManaged); the access was not performed");
+}
+
 void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc) {
     const Stack& own = running_->fiber.stack();
     if (a >= std::uintptr_t(own.base) && a < std::uintptr_t(own.top())) return;

@@ -161,6 +161,10 @@ public:
     // An access next to the static shared window but outside it (an index
     // far past a __shared__ array): a fault unless it is the thread's stack.
     void check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc);
+    // A store outside every device memory space: refused when it is the
+    // launching host thread's stack.
+    bool on_host_stack(std::uintptr_t a) const { return a - launch_.host_stack_lo < launch_.host_stack_hi - launch_.host_stack_lo; }
+    void refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* pc);
     bool inside_shared_variables(std::uint32_t offset, std::uint32_t size) const {
         return layout_ == nullptr || layout_->overrun(offset, size) == nullptr;
     }

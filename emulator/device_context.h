@@ -42,6 +42,7 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     const auto space = classify(*w, a);
     if (!space) {
         if (w->near_static_shared(a)) w->block->check_near_shared(a, size, kind, pc);
+        if (kind != AccessKind::Read && w->block->on_host_stack(a)) w->block->refuse_host_store(a, size, pc);
         return;
     }
     Block& b = *w->block;

@@ -31,6 +31,10 @@ void flush_program_output() {
 namespace {
 
 constexpr int kExitStatus = 134;  // what an abort gives, so CI sees a failure
+// An unmapped address this far past the static shared window is most likely
+// an index far past a __shared__ array (nearer ones are refused before the
+// access, see Worker::near_static_shared).
+constexpr std::uintptr_t kFarShared = std::uintptr_t(64) << 20;
 
 void write_all(const char* text, std::size_t length) {
     while (length > 0) {
@@ -89,6 +93,13 @@ std::string fault_place(const SignalFault& f, const void* frame, const Stack& st
                   who + " at " + at +
                   ": the CPU traps where a GPU returns an unspecified value (an H100 gives -1 for x / 0); "
                   "check the divisor before dividing. The launch was stopped";
+    } else if (const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(f.address),
+               end = w.static_shared_lo() + Worker::static_shared_bytes();
+               a >= end && a - end < kFarShared) {
+        message = "out-of-bounds shared access " + who + " at " + at + ": address " + hex(f.address) + " lies " +
+                  std::to_string(a - end) +
+                  " bytes past the end of the static shared window (an index far past a __shared__ array?); a GPU "
+                  "faults with cudaErrorIllegalAddress; the access was not performed";
     } else {
         message = std::string(f.signal == SIGBUS ? "bus error " : "invalid memory access ") + who + " at " + at +
                   ": address " + hex(f.address) +

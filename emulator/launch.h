@@ -21,6 +21,10 @@ struct KernelLaunch {
     // Device printf output a launch keeps (cudaLimitPrintfFifoSize): like a
     // GPU's circular buffer, the oldest lines go first when it overflows.
     std::size_t printf_buffer = 8650752;  // an H100's default
+    // The launching host thread's stack: kernel code may read it (the
+    // launch's arguments live there) but a store into it is a host array
+    // passed to the kernel, which a GPU cannot reach.
+    std::uintptr_t host_stack_lo = 0, host_stack_hi = 0;
     void (*invoke)(void* closure) = nullptr;
     void* closure = nullptr;
 };

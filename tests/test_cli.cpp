@@ -105,6 +105,15 @@ TEST_CASE("a kernel's invalid memory access is a launch fault naming the line; t
                                       "pointer) is neither device memory nor the thread's own stack"));
 }
 
+TEST_CASE("a kernel store into a host stack array is refused and reported; the host array keeps its value") {
+    const Result r = simt("run " + program("kernel_faults.cu") + " -- stack");
+    CHECK(r.status == 1);
+    CHECK(r.out == "before the launch\non_stack[0]=0\nafter: an illegal memory access was encountered\n");
+    CHECK_THAT(r.err, Catch::Contains("simt: error: invalid write of size 4 in kernel host_write by thread ("));
+    CHECK_THAT(r.err, Catch::Contains("at kernel_faults.cu:8: address 0x"));
+    CHECK_THAT(r.err, Catch::Contains("is on the stack of the host thread that launched the kernel"));
+}
+
 TEST_CASE("integer division by zero in a kernel is a launch fault naming the line, not a SIGFPE") {
     const Result r = simt("run " + program("kernel_faults.cu") + " -- div");
     CHECK(r.status == 1);
@@ -135,6 +144,15 @@ TEST_CASE("a static __shared__ index past its array is reported and not performe
         CHECK_THAT(r.err, Catch::Contains("shared_far::s"));
         CHECK_THAT(r.err, Catch::Contains("the access was not performed"));
     }
+}
+
+TEST_CASE("an index so far past a __shared__ array that it leaves mapped memory is still named a shared overrun") {
+    const Result r = simt("run " + program("kernel_faults.cu") + " -- shared 100000");
+    CHECK(r.status == 1);
+    CHECK(r.out == "before the launch\nafter: an illegal memory access was encountered\n");
+    CHECK_THAT(r.err, Catch::Contains("simt: error: out-of-bounds shared access in kernel shared_far by thread (0,0,0) "
+                                      "of block (0,0,0) (warp 0, lane 0) at kernel_faults.cu:15: address 0x"));
+    CHECK_THAT(r.err, Catch::Contains("bytes past the end of the static shared window (an index far past a __shared__ array?)"));
 }
 
 TEST_CASE("every block starts with zeroed shared memory, so a read before the write prints the same for any worker count") {

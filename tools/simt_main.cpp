@@ -102,7 +102,9 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--threads", run.threads, "worker OS threads (0: one per core, at most 1024); never changes results")
         ->transform(unsigned_decimal)->check(CLI::Range(0u, 1024u))->capture_default_str();
     run_cmd->add_option("--stack-size", run.stack_size, "bytes of fiber stack per simulated thread")
-        ->transform(unsigned_decimal)->check(CLI::Range(std::size_t(16 * 1024), std::size_t(64) << 20))->capture_default_str();
+        // At least 32 KiB: reporting a fault (symbolising its line) runs on
+        // the faulting thread's stack.
+        ->transform(unsigned_decimal)->check(CLI::Range(std::size_t(32 * 1024), std::size_t(64) << 20))->capture_default_str();
     // An exit status is one byte, and 0 would hide the error: 256 exited 0.
     run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status (1 to 255) when simt reports an error")
         ->check(CLI::Range(1, 255))->capture_default_str();

@@ -1,5 +1,7 @@
 // Kernel launches from the CUDA side: builds the engine's KernelLaunch, prints
 // device output and faults, and records errors the way CUDA reports them.
+#include <pthread.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -104,6 +106,15 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     launch.static_shared = rt.static_shared_bytes(kernel_base_name(name));
     launch.printf_buffer = rt.printf_buffer();
     launch.invoke = invoke;
+    if (pthread_attr_t attr; pthread_getattr_np(pthread_self(), &attr) == 0) {
+        void* stack = nullptr;
+        std::size_t size = 0;
+        if (pthread_attr_getstack(&attr, &stack, &size) == 0) {
+            launch.host_stack_lo = reinterpret_cast<std::uintptr_t>(stack);
+            launch.host_stack_hi = launch.host_stack_lo + size;
+        }
+        pthread_attr_destroy(&attr);
+    }
     launch.closure = closure;
     std::vector<DeviceLaunch> children;
     std::vector<DeviceLaunch>* parent_children = device_launches;

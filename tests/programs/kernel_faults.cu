@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
     if (!std::strcmp(what, "exit")) quit<<<1, 32>>>(d);
     if (!std::strcmp(what, "abort")) stop<<<1, 32>>>(d);
     if (!std::strcmp(what, "shared")) shared_far<<<1, 32>>>(d, atoi(argv[2]));
+    int on_stack[32] = {};
+    if (!std::strcmp(what, "stack")) { host_write<<<1, 32>>>(on_stack); cudaDeviceSynchronize(); std::printf("on_stack[0]=%d\n", on_stack[0]); }
     cudaError_t e = cudaDeviceSynchronize();
     std::printf("after: %s\n", cudaGetErrorString(e));
     return 0;
