@@ -27,10 +27,26 @@ GlobalMemory::GlobalMemory(std::size_t capacity) : capacity_(capacity) {
     // A fixed hint (not MAP_FIXED: the kernel may still choose) makes device
     // addresses, and so reports and programs that print pointers, the same
     // from run to run despite address-space randomisation.
-    void* const hint = reinterpret_cast<void*>(std::uintptr_t(0x600000000000));
+    // (Not 0x600000000000: AddressSanitizer's allocator reserves that.) The
+    // widest range that fits at the hint is taken; only when none fits, one
+    // wherever the kernel puts it.
+    void* const hint = reinterpret_cast<void*>(std::uintptr_t(0x500000000000));
+    const auto map = [](void* at, std::size_t size) {
+        return mmap(at, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    };
     for (std::size_t size = std::max(kReserved, capacity); size >= capacity && reserved_ == 0; size /= 4) {
-        void* m = mmap(hint, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (m == MAP_FAILED) continue;  // a smaller range still serves, with narrower gaps
+        void* m = map(hint, size);
+        if (m == MAP_FAILED) continue;
+        if (m != hint) {
+            munmap(m, size);
+            continue;
+        }
+        lo_ = reinterpret_cast<std::uintptr_t>(m);
+        reserved_ = size;
+    }
+    for (std::size_t size = std::max(kReserved, capacity); size >= capacity && reserved_ == 0; size /= 4) {
+        void* m = map(nullptr, size);
+        if (m == MAP_FAILED) continue;
         lo_ = reinterpret_cast<std::uintptr_t>(m);
         reserved_ = size;
     }

@@ -86,7 +86,10 @@ __global__ void touches_everything(const float* in, float* out, Big* big, int* c
 
 TEST_CASE("kernel memory accesses reach the checkers with space, kind, size and the kernel's line") {
     simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32));
-    Recorder recorder;
+    // On the heap: this checker is compiled like kernel code, and kernel
+    // code may not store into the launching thread's stack.
+    const auto owned = std::make_unique<Recorder>();
+    Recorder& recorder = *owned;
     simt::Engine::process().add_checker(&recorder);
     const int w[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     REQUIRE(cudaMemcpyToSymbol(weights, w, sizeof w) == cudaSuccess);

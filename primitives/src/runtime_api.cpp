@@ -120,15 +120,15 @@ cudaError_t release(void* ptr, const Call& call) {
     const auto a = reinterpret_cast<std::uintptr_t>(ptr);
     const std::optional<Allocation> freed = memory().find(a);
     if (!memory().free(ptr)) {
-        std::string what = hex(ptr) + " is not the start of a live allocation: ";
-        if (!memory().contains(a))
-            what += "it is not device memory (a host pointer?)";
+        std::string what;
+        if (!memory().contains(a))  // a host address differs from run to run: not printed
+            what = "the pointer is not device memory (a host pointer?), so not the start of a live allocation";
         else if (freed)
-            what += "it lies " + std::to_string(a - freed->base) + " bytes into allocation #" +
-                    std::to_string(freed->serial) + " (" + std::to_string(freed->size) + " bytes at " +
-                    hex(reinterpret_cast<void*>(freed->base)) + ")";
+            what = hex(ptr) + " is not the start of a live allocation: it lies " + std::to_string(a - freed->base) +
+                   " bytes into allocation #" + std::to_string(freed->serial) + " (" + std::to_string(freed->size) +
+                   " bytes at " + hex(reinterpret_cast<void*>(freed->base)) + ")";
         else
-            what += "it " + memory().explain(a, 1);
+            what = hex(ptr) + " is not the start of a live allocation: it " + memory().explain(a, 1);
         return refuse(call, cudaErrorInvalidValue, std::move(what),
                       "only a pointer that cudaMalloc returned, not yet freed, can be freed; the call frees nothing",
                       "free each allocation once, through the pointer the allocation returned (not an offset "
