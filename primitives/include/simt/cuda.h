@@ -17,6 +17,7 @@
 #include "simt/atomics.h"
 #include "simt/device_math.h"
 #include "simt/load_store_hints.h"
+#include "simt/unsupported.h"
 
 namespace simt::cuda {
 // The dynamic shared memory of the running block (extern __shared__ T x[]).
