@@ -138,44 +138,6 @@ cudaError_t release(void* ptr, const Call& call) {
     return done(cudaSuccess);
 }
 
-cudaError_t copy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, const Call& call) {
-    const auto turn = ProcessRuntime::get().device_turn();
-    if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
-        return refuse(call, cudaErrorInvalidMemcpyDirection, "direction " + std::to_string(int(kind)) + " is not a cudaMemcpyKind",
-                      "the call does not know which way to copy", "pass one of cudaMemcpyHostToDevice, "
-                      "cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice, cudaMemcpyHostToHost, cudaMemcpyDefault");
-    if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
-    if (bytes == 0) return done(cudaSuccess);
-    if (bytes > kLargestCount) return refuse_count(call, bytes);
-    if (dst == nullptr || src == nullptr)
-        return refuse(call, cudaErrorInvalidValue, std::string("the ") + (dst == nullptr ? "destination" : "source") + " is a null pointer",
-                      "a copy of " + std::to_string(bytes) + " bytes needs memory on both sides; nothing was copied",
-                      "allocate the buffer before the copy, and check that cudaMalloc succeeded");
-    if (std::string problem = device_range_problem(dst, bytes); !problem.empty())
-        return refuse_range(call, "the destination", dst, bytes, std::move(problem));
-    if (std::string problem = device_range_problem(src, bytes); !problem.empty())
-        return refuse_range(call, "the source", src, bytes, std::move(problem));
-    std::memmove(dst, src, bytes);
-    host_wrote(dst, bytes);
-    return done(cudaSuccess);
-}
-
-cudaError_t fill(void* dst, int value, std::size_t bytes, const Call& call) {
-    const auto turn = ProcessRuntime::get().device_turn();
-    if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
-    if (bytes == 0) return done(cudaSuccess);
-    if (bytes > kLargestCount) return refuse_count(call, bytes);
-    if (dst == nullptr)
-        return refuse(call, cudaErrorInvalidValue, "the destination is a null pointer",
-                      "a fill of " + std::to_string(bytes) + " bytes needs memory to write; nothing was written",
-                      "allocate the buffer before the fill, and check that cudaMalloc succeeded");
-    if (std::string problem = device_range_problem(dst, bytes); !problem.empty())
-        return refuse_range(call, "the destination", dst, bytes, std::move(problem));
-    std::memset(dst, value, bytes);
-    host_wrote(dst, bytes);
-    return done(cudaSuccess);
-}
-
 // Rows of `width` bytes, `pitch` apart: what [p, p + span) must cover.
 bool pitched_span(std::size_t pitch, std::size_t width, std::size_t height, std::size_t& span) {
     if (height == 0 || width == 0) return span = 0, true;
@@ -184,12 +146,16 @@ bool pitched_span(std::size_t pitch, std::size_t width, std::size_t height, std:
     return true;
 }
 
-cudaError_t copy_2d(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
-                    std::size_t height, cudaMemcpyKind kind, const Call& call) {
+// A copy of `height` rows of `width` bytes, `dpitch` and `spitch` apart
+// (one row for cudaMemcpy): refused whole, as a GPU refuses it, when either
+// device side leaves its allocation.
+cudaError_t copy_rows(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                      std::size_t height, cudaMemcpyKind kind, const Call& call) {
     const auto turn = ProcessRuntime::get().device_turn();
     if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
         return refuse(call, cudaErrorInvalidMemcpyDirection, "direction " + std::to_string(int(kind)) + " is not a cudaMemcpyKind",
-                      "the call does not know which way to copy", "pass one of the cudaMemcpyKind values");
+                      "the call does not know which way to copy", "pass one of cudaMemcpyHostToDevice, "
+                      "cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice, cudaMemcpyHostToHost, cudaMemcpyDefault");
     if (width > dpitch || width > spitch)
         return refuse(call, cudaErrorInvalidPitchValue,
                       "rows of " + std::to_string(width) + " bytes do not fit a pitch of " +
@@ -198,12 +164,14 @@ cudaError_t copy_2d(void* dst, std::size_t dpitch, const void* src, std::size_t 
                       "pass the pitch cudaMallocPitch returned, and a width in bytes no larger than it");
     if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
     std::size_t dspan = 0, sspan = 0;
+    if (width > kLargestCount) return refuse_count(call, width);
     if (!pitched_span(dpitch, width, height, dspan) || !pitched_span(spitch, width, height, sspan))
         return refuse_count(call, SIZE_MAX);
     if (dspan == 0) return done(cudaSuccess);
     if (dst == nullptr || src == nullptr)
         return refuse(call, cudaErrorInvalidValue, std::string("the ") + (dst == nullptr ? "destination" : "source") + " is a null pointer",
-                      "nothing was copied", "allocate the buffer before the copy, and check that the allocation succeeded");
+                      "a copy of " + std::to_string(dspan) + " bytes needs memory on both sides; nothing was copied",
+                      "allocate the buffer before the copy, and check that the allocation succeeded");
     if (std::string problem = device_range_problem(dst, dspan); !problem.empty())
         return refuse_range(call, "the destination", dst, dspan, std::move(problem));
     if (std::string problem = device_range_problem(src, sspan); !problem.empty())
@@ -211,6 +179,34 @@ cudaError_t copy_2d(void* dst, std::size_t dpitch, const void* src, std::size_t 
     for (std::size_t row = 0; row < height; ++row) {
         char* to = static_cast<char*>(dst) + row * dpitch;
         std::memmove(to, static_cast<const char*>(src) + row * spitch, width);
+        host_wrote(to, width);
+    }
+    return done(cudaSuccess);
+}
+
+// The same for a fill (one row for cudaMemset).
+cudaError_t fill_rows(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height,
+                      const Call& call) {
+    const auto turn = ProcessRuntime::get().device_turn();
+    if (width > pitch)
+        return refuse(call, cudaErrorInvalidPitchValue,
+                      "rows of " + std::to_string(width) + " bytes do not fit a pitch of " + std::to_string(pitch) + " bytes",
+                      "a row is filled within its pitch; nothing was written",
+                      "pass the pitch cudaMallocPitch returned, and a width in bytes no larger than it");
+    if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
+    std::size_t span = 0;
+    if (width > kLargestCount) return refuse_count(call, width);
+    if (!pitched_span(pitch, width, height, span)) return refuse_count(call, SIZE_MAX);
+    if (span == 0) return done(cudaSuccess);
+    if (dst == nullptr)
+        return refuse(call, cudaErrorInvalidValue, "the destination is a null pointer",
+                      "a fill of " + std::to_string(span) + " bytes needs memory to write; nothing was written",
+                      "allocate the buffer before the fill, and check that the allocation succeeded");
+    if (std::string problem = device_range_problem(dst, span); !problem.empty())
+        return refuse_range(call, "the destination", dst, span, std::move(problem));
+    for (std::size_t row = 0; row < height; ++row) {
+        char* to = static_cast<char*>(dst) + row * pitch;
+        std::memset(to, value, width);
         host_wrote(to, width);
     }
     return done(cudaSuccess);
@@ -243,17 +239,17 @@ cudaError_t cudaFree(void* ptr) { return release(ptr, SIMT_CALL("cudaFree")); }
 cudaError_t cudaFreeHost(void* ptr) { return release(ptr, SIMT_CALL("cudaFreeHost")); }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
-    return copy(dst, src, bytes, kind, SIMT_CALL("cudaMemcpy"));
+    return copy_rows(dst, bytes, src, bytes, bytes, 1, kind, SIMT_CALL("cudaMemcpy"));
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
                             cudaStream_t) {
-    return copy(dst, src, bytes, kind, SIMT_CALL("cudaMemcpyAsync"));
+    return copy_rows(dst, bytes, src, bytes, bytes, 1, kind, SIMT_CALL("cudaMemcpyAsync"));
 }
 cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
-    return fill(dst, value, bytes, SIMT_CALL("cudaMemset"));
+    return fill_rows(dst, bytes, value, bytes, 1, SIMT_CALL("cudaMemset"));
 }
 cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t) {
-    return fill(dst, value, bytes, SIMT_CALL("cudaMemsetAsync"));
+    return fill_rows(dst, bytes, value, bytes, 1, SIMT_CALL("cudaMemsetAsync"));
 }
 // Rows padded to a multiple of 512 bytes, as an H100's texture alignment.
 cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height) {
@@ -270,31 +266,10 @@ cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, s
 }
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
                          std::size_t height, cudaMemcpyKind kind) {
-    return copy_2d(dst, dpitch, src, spitch, width, height, kind, SIMT_CALL("cudaMemcpy2D"));
+    return copy_rows(dst, dpitch, src, spitch, width, height, kind, SIMT_CALL("cudaMemcpy2D"));
 }
 cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height) {
-    const Call call = SIMT_CALL("cudaMemset2D");
-    const auto turn = ProcessRuntime::get().device_turn();
-    if (width > pitch)
-        return refuse(call, cudaErrorInvalidPitchValue,
-                      "rows of " + std::to_string(width) + " bytes do not fit a pitch of " + std::to_string(pitch) + " bytes",
-                      "a row is filled within its pitch; nothing was written",
-                      "pass the pitch cudaMallocPitch returned, and a width in bytes no larger than it");
-    if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
-    std::size_t span = 0;
-    if (!pitched_span(pitch, width, height, span)) return refuse_count(call, SIZE_MAX);
-    if (span == 0) return done(cudaSuccess);
-    if (dst == nullptr)
-        return refuse(call, cudaErrorInvalidValue, "the destination is a null pointer", "nothing was written",
-                      "allocate the buffer before the fill, and check that the allocation succeeded");
-    if (std::string problem = device_range_problem(dst, span); !problem.empty())
-        return refuse_range(call, "the destination", dst, span, std::move(problem));
-    for (std::size_t row = 0; row < height; ++row) {
-        char* to = static_cast<char*>(dst) + row * pitch;
-        std::memset(to, value, width);
-        host_wrote(to, width);
-    }
-    return done(cudaSuccess);
+    return fill_rows(dst, pitch, value, width, height, SIMT_CALL("cudaMemset2D"));
 }
 cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void* data,
                                std::size_t bytes, std::size_t offset, bool to_symbol, const void* site) {
