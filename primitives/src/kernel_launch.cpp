@@ -62,6 +62,28 @@ void run_children(std::vector<DeviceLaunch>& children) {
     for (DeviceLaunch& child : children) child.launch();
 }
 
+// The calling host thread's stack, looked up once per thread (for the
+// main thread, pthread_getattr_np reads /proc/self/maps).
+struct HostStack {
+    std::uintptr_t lo = 0, hi = 0;
+};
+const HostStack& host_stack() {
+    static thread_local const HostStack stack = [] {
+        HostStack s;
+        if (pthread_attr_t attr; pthread_getattr_np(pthread_self(), &attr) == 0) {
+            void* base = nullptr;
+            std::size_t size = 0;
+            if (pthread_attr_getstack(&attr, &base, &size) == 0) {
+                s.lo = reinterpret_cast<std::uintptr_t>(base);
+                s.hi = s.lo + size;
+            }
+            pthread_attr_destroy(&attr);
+        }
+        return s;
+    }();
+    return stack;
+}
+
 }  // namespace
 
 bool in_device_code() { return device::in_kernel(); }
@@ -106,15 +128,9 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     launch.static_shared = rt.static_shared_bytes(kernel_base_name(name));
     launch.printf_buffer = rt.printf_buffer();
     launch.invoke = invoke;
-    if (pthread_attr_t attr; pthread_getattr_np(pthread_self(), &attr) == 0) {
-        void* stack = nullptr;
-        std::size_t size = 0;
-        if (pthread_attr_getstack(&attr, &stack, &size) == 0) {
-            launch.host_stack_lo = reinterpret_cast<std::uintptr_t>(stack);
-            launch.host_stack_hi = launch.host_stack_lo + size;
-        }
-        pthread_attr_destroy(&attr);
-    }
+    const HostStack& stack = host_stack();
+    launch.host_stack_lo = stack.lo;
+    launch.host_stack_hi = stack.hi;
     launch.closure = closure;
     std::vector<DeviceLaunch> children;
     std::vector<DeviceLaunch>* parent_children = device_launches;
