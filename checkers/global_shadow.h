@@ -61,6 +61,22 @@ public:
         }
     }
 
+    // Runs fn(cell, address) for every granule of [lo, hi) without creating
+    // pages: a granule never touched is seen as a default Cell (a host copy
+    // of 64 MiB nobody wrote must not cost 200 MiB of shadow to look at).
+    template <class Fn>
+    void read_cells(std::uintptr_t lo, std::uintptr_t hi, Fn&& fn) {
+        static const Cell untouched{};
+        for (std::uintptr_t page = lo / kPageBytes; page * kPageBytes < hi; ++page) {
+            Stripe& stripe = stripes_[page % kStripes];
+            std::lock_guard<std::mutex> lock(stripe.mutex);
+            const auto found = stripe.pages.find(page);
+            const std::uintptr_t first = page * kPageBytes, last = first + kPageBytes;
+            for (std::uintptr_t a = std::max(lo, first) & ~std::uintptr_t(3); a < std::min(hi, last); a += 4)
+                fn(found == stripe.pages.end() ? untouched : (*found->second)[(a % kPageBytes) / 4], a);
+        }
+    }
+
     void clear() {
         for (Stripe& s : stripes_) {
             std::lock_guard<std::mutex> lock(s.mutex);

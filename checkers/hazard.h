@@ -23,7 +23,8 @@ struct HazardReport {
     std::string checker;     // "race"
     std::string kind;        // "RAW", "WAR", "WAW"
     Severity severity = Severity::Error;
-    std::string kernel;
+    std::string kernel;      // or, on_host, the runtime call
+    bool on_host = false;    // found in a runtime call on the host: no kernel, thread or block
     MemorySpace space = MemorySpace::Shared;
     std::string location;    // "tile[3][5] (__shared__ float tile[16][17], byte offset 348)"
     HazardAccess current;    // the access that found the hazard

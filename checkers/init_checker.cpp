@@ -171,4 +171,17 @@ void InitChecker::on_memory(const MemoryEvent& e) {
     }
 }
 
+InitChecker::Unwritten InitChecker::unwritten(std::uintptr_t lo, std::uintptr_t hi) {
+    Unwritten u;
+    global_.read_cells(lo, hi, [&](const GlobalGranule& g, std::uintptr_t a) {
+        // The last launch's writes count: this runs after it ended.
+        const std::uint8_t written = g.before | g.during | g.atomics;
+        for (std::uintptr_t byte = std::max(a, lo); byte < std::min(a + 4, hi); ++byte) {
+            if ((written >> (byte - a)) & 1) continue;
+            if (u.bytes++ == 0) u.first = byte;
+        }
+    });
+    return u;
+}
+
 }  // namespace simt::check

@@ -28,6 +28,14 @@ public:
     void on_access(const AccessEvent& e) override;
     void on_memory(const MemoryEvent& e) override;
 
+    // Between launches: the bytes of [lo, hi) that nothing has written, for a
+    // copy that reads them (initcheck reports a cudaMemcpy source).
+    struct Unwritten {
+        std::uintptr_t first = 0;  // the lowest such byte
+        std::size_t bytes = 0;     // how many (0: all written)
+    };
+    Unwritten unwritten(std::uintptr_t lo, std::uintptr_t hi);
+
 private:
     struct Granule {
         std::uint64_t generation = 0;

@@ -48,11 +48,12 @@ std::string format_text(const HazardGroup& group) {
         if (group.instances > 1) s << "  (" << group.instances << " allocations from this call were never freed)\n";
         return s.str();
     }
-    if (r.checker == "api") {  // a failing runtime call, on the host: no thread, no kernel
+    if (r.on_host) {  // a runtime call's: no thread, no kernel
         s.str("");
-        s << "simt: error: " << r.kernel << " at " << describe(r.current.pc) << " returned " << r.kind << "\n  "
+        s << "simt: error: " << r.kernel << " at " << describe(r.current.pc)
+          << (r.checker == "api" ? " returned " + r.kind : " made an " + r.kind + " of device memory") << "\n  "
           << capitalised(r.location) << "\n  Why: " << r.why << "\n  Fix: " << r.fix << "\n";
-        if (group.instances > 1) s << "  (" << group.instances << " failing calls like this one)\n";
+        if (group.instances > 1) s << "  (" << group.instances << " calls like this one)\n";
         return s.str();
     }
     if (r.checker == "barrier" || r.checker == "warp-sync") {

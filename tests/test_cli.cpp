@@ -199,6 +199,31 @@ TEST_CASE("misused runtime calls return what an H100 returns and each is reporte
     CHECK(quiet.err.empty());
 }
 
+TEST_CASE("a copy that reads device memory nothing wrote is reported at its line, as initcheck reports a cudaMemcpy source") {
+    // An H200 with initcheck reports the copies at lines 19, 21 and 23 and
+    // not the one at 24 (docs/gpu-runs/2026-11-25-h200-uninitialised-copy.txt).
+    const std::string source = std::string(SIMT_KERNELS_DIR) + "/api/uninitialised_copy.cu";
+    const Result r = simt("run " + source);
+    CHECK(r.status == 1);
+    CHECK(r.out == "half[31] = 31\nhalf[0..31] sum = 496\ncudaSuccess\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: cudaMemcpy at uninitialised_copy.cu:19 made an uninitialised read "
+                                        "of device memory\n  The source: 256 of the 256 bytes copied, the first at "
+                                        "offset 0 of allocation #1 (256 bytes)\n"));
+    CHECK_THAT(r.err, Catch::Contains("uninitialised_copy.cu:21 made an uninitialised read of device memory\n"
+                                      "  The source: 128 of the 256 bytes copied, the first at offset 128 of allocation #2"));
+    CHECK_THAT(r.err, Catch::Contains("uninitialised_copy.cu:23 made an uninitialised read"));
+    CHECK_THAT(r.err, !Catch::Contains("uninitialised_copy.cu:24"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: 3 copies read uninitialised device memory (reported above)\n"));
+    // The init checker's own: without it, or with --check none, nothing is said.
+    for (const char* checks : {"--check none ", "--check race,memory "}) {
+        CAPTURE(checks);
+        const Result quiet = simt(std::string("run ") + checks + source);
+        CHECK(quiet.status == 0);
+        CHECK(quiet.out == r.out);
+        CHECK(quiet.err.empty());
+    }
+}
+
 TEST_CASE("kernels launched from several host threads at once all run, with any checks and worker count") {
     for (const char* options : {"", "--check none ", "--threads 2 ", "--mode lockstep "}) {
         CAPTURE(options);

@@ -78,6 +78,9 @@ void write_status_file() {
     if (rt.api_errors_ != 0)
         std::fprintf(stderr, "simt: %u runtime call%s failed (reported above)\n", rt.api_errors_,
                      rt.api_errors_ == 1 ? "" : "s");
+    if (rt.uninitialised_copies_ != 0)
+        std::fprintf(stderr, "simt: %u cop%s read uninitialised device memory (reported above)\n",
+                     rt.uninitialised_copies_, rt.uninitialised_copies_ == 1 ? "y" : "ies");
     if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
         const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(rt.all_hazards_)
                                                                      : check::format_json(rt.all_hazards_);
@@ -148,17 +151,34 @@ void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_rep
                      last_hazards_.size() - checks_.print_limit, checks_.print_limit);
 }
 
-void ProcessRuntime::report_api_error(check::HazardReport report) {
-    if (!checks_.memory) return;
-    report.checker = "api";
+void ProcessRuntime::print_host_report(check::HazardReport report, const char* checker) {
+    report.checker = checker;
+    report.on_host = true;
     report.severity = check::Severity::Error;
     const check::HazardGroup group{std::move(report), 1};
     std::fflush(stdout);
     std::fputs(check::format_text(group).c_str(), stderr);
     std::lock_guard<std::mutex> lock(mutex_);
     ++errors_reported_;
-    ++api_errors_;
     if (!checks_.report_format.empty()) all_hazards_.push_back(check::LaunchHazards{"(host)", Engine::process().launches(), {group}});
+}
+
+void ProcessRuntime::report_api_error(check::HazardReport report) {
+    if (!checks_.memory) return;
+    print_host_report(std::move(report), "api");
+    ++api_errors_;
+}
+
+void ProcessRuntime::report_uninitialised_copy(check::HazardReport report) {
+    if (!checks_.init) return;
+    print_host_report(std::move(report), "init");
+    ++uninitialised_copies_;
+}
+
+std::optional<check::InitChecker::Unwritten> ProcessRuntime::unwritten_device_bytes(const void* p, std::size_t n) {
+    if (!checks_.init) return std::nullopt;
+    const auto lo = reinterpret_cast<std::uintptr_t>(p);
+    return init_.unwritten(lo, lo + n);
 }
 
 void ProcessRuntime::report_leaks() {

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "checkers/barrier_checker.h"
@@ -65,6 +66,13 @@ public:
     // compute-sanitizer prints failing API calls. Silent with --check none.
     // `report.kernel` names the call, `kind` the error it returned.
     void report_api_error(check::HazardReport report);
+    // A copy that read device memory nothing wrote (initcheck's "access by
+    // cudaMemcpy source"): printed and counted as an error. Silent unless the
+    // init checker is on.
+    void report_uninitialised_copy(check::HazardReport report);
+    // Between launches, with the init checker on: the bytes of [p, p + n)
+    // nothing has written.
+    std::optional<check::InitChecker::Unwritten> unwritten_device_bytes(const void* p, std::size_t n);
 
     // At exit, with --leak-check: every allocation never freed, by call site.
     void report_leaks();
@@ -89,6 +97,7 @@ private:
     unsigned hazard_warnings_ = 0;
     unsigned hazard_notes_ = 0;
     unsigned api_errors_ = 0;
+    unsigned uninitialised_copies_ = 0;
     unsigned launches_with_hazards_ = 0;
     CheckOptions checks_;
     check::HazardLog hazards_;
@@ -102,6 +111,7 @@ private:
     std::vector<check::HazardGroup> last_hazards_;
     std::vector<check::LaunchHazards> all_hazards_;  // for the report file at exit
 
+    void print_host_report(check::HazardReport report, const char* checker);
     friend void write_status_file();
 };
 

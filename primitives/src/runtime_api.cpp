@@ -138,6 +138,37 @@ cudaError_t release(void* ptr, const Call& call) {
     return done(cudaSuccess);
 }
 
+// A copy from cudaMalloc'd memory reads what it holds: bytes nothing wrote
+// are reported as initcheck reports a cudaMemcpy source (the copy goes on, as
+// on a GPU). Managed memory is written by host code simt does not see.
+void check_copy_source(const void* src, std::size_t pitch, std::size_t width, std::size_t height, const Call& call) {
+    const auto base = reinterpret_cast<std::uintptr_t>(src);
+    const std::optional<Allocation> a = memory().find(base);
+    if (!a || a->kind != simt::AllocationKind::Device) return;
+    ProcessRuntime& rt = ProcessRuntime::get();
+    std::size_t unwritten = 0;
+    std::uintptr_t first = 0;
+    for (std::size_t row = 0; row < height; ++row) {
+        const auto found = rt.unwritten_device_bytes(static_cast<const char*>(src) + row * pitch, width);
+        if (!found) return;  // the init checker is off
+        if (found->bytes != 0 && unwritten == 0) first = found->first;
+        unwritten += found->bytes;
+    }
+    if (unwritten == 0) return;
+    simt::check::HazardReport r;
+    r.kernel = call.name;
+    r.kind = "uninitialised read";
+    r.space = simt::MemorySpace::Global;
+    r.location = "the source: " + std::to_string(unwritten) + " of the " + std::to_string(width * height) +
+                 " bytes copied, the first at offset " + std::to_string(first - a->base) + " of allocation #" +
+                 std::to_string(a->serial) + " (" + std::to_string(a->size) + " bytes)";
+    r.current.pc = call.site;
+    r.why = "nothing has written these bytes of device memory: no cudaMemcpy or cudaMemset filled them and no "
+            "kernel stored to them, so the copy delivers garbage on a GPU";
+    r.fix = "copy only what a kernel or a copy wrote, or initialise the allocation first (cudaMemset)";
+    rt.report_uninitialised_copy(std::move(r));
+}
+
 // Rows of `width` bytes, `pitch` apart: what [p, p + span) must cover.
 bool pitched_span(std::size_t pitch, std::size_t width, std::size_t height, std::size_t& span) {
     if (height == 0 || width == 0) return span = 0, true;
@@ -176,6 +207,7 @@ cudaError_t copy_rows(void* dst, std::size_t dpitch, const void* src, std::size_
         return refuse_range(call, "the destination", dst, dspan, std::move(problem));
     if (std::string problem = device_range_problem(src, sspan); !problem.empty())
         return refuse_range(call, "the source", src, sspan, std::move(problem));
+    check_copy_source(src, spitch, width, height, call);
     for (std::size_t row = 0; row < height; ++row) {
         char* to = static_cast<char*>(dst) + row * dpitch;
         std::memmove(to, static_cast<const char*>(src) + row * spitch, width);
