@@ -809,3 +809,28 @@ TEST_CASE("a file-scope extern __shared__ array is the block's dynamic shared me
     CHECK(r.out == "64 2 5 6\n");
     fs::remove_all(dir);
 }
+
+TEST_CASE("the gaps the README lists under 'What simt does not catch yet' behave as it says") {
+    // Each is an error on an H100 (tests/programs/known_gaps.cu says which);
+    // simt runs it with no report. When one is fixed, this fails: update the README.
+    const struct {
+        const char* gap;
+        const char* out;
+    } gaps[] = {
+        {"host-heap", "cudaSuccess, host[31] = 31\n"},  // a store through a calloc'd pointer is performed
+        {"neighbour", "cudaSuccess, b[0] = 7\n"},       // an index that reaches the next allocation is performed
+        {"split-vector", "cudaSuccess\n"},              // g++ splits the misaligned double2 load into two doubles
+        {"deleted-store", "cudaSuccess\n"},             // g++ deletes the out-of-bounds store into unread shared memory
+    };
+    for (const auto& [gap, out] : gaps) {
+        CAPTURE(gap);
+        const Result r = simt("run " + program("known_gaps.cu") + " -- " + gap);
+        CHECK(r.status == 0);
+        CHECK(r.out == out);
+        CHECK(r.err.empty());
+    }
+    // What the README says to do about the last one: at -O 0 the store stays, and is refused.
+    const Result kept = simt("run -O 0 " + program("known_gaps.cu") + " -- deleted-store");
+    CHECK(kept.status == 1);
+    CHECK_THAT(kept.err, Catch::Contains("out-of-bounds shared write of size 4 in kernel unread_shared"));
+}
