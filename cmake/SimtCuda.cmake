@@ -32,5 +32,7 @@ function(simt_add_cuda_executable target)
   simt_cuda_sources(generated ${ARG_UNPARSED_ARGUMENTS})
   add_executable(${target} ${generated})
   target_link_libraries(${target} PRIVATE simt_runtime ${ARG_LINK})
-  target_link_options(${target} PRIVATE ${SIMT_SANITIZER_FLAGS})
+  # Run on its own, the program exits with a failing status when simt
+  # reports an error (primitives/src/process_runtime.cpp), as `simt run` does.
+  target_link_options(${target} PRIVATE ${SIMT_SANITIZER_FLAGS} -Wl,--defsym=simt_exit_status_on_error=1)
 endfunction()

@@ -1,6 +1,7 @@
 #include "tools/program_build.h"
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <spdlog/spdlog.h>
 
@@ -15,6 +16,7 @@
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
 #include "tools/child_process.h"
+#include "tools/rewritten_headers.h"
 #include "tools/source_rewriter.h"
 #include "tools/source_text.h"
 
@@ -116,24 +118,33 @@ std::string find_nvcc() {
 }
 
 BuildResult build_program_with_nvcc(const BuildRequest& request, const std::string& arch) {
-    const fs::path source = fs::absolute(request.source);
-    if (!fs::exists(source)) throw BuildFailure("no such file: " + request.source.string());
+    if (request.sources.empty()) throw BuildFailure("no source file to build");
     const std::string nvcc = find_nvcc();
-    const std::vector<std::string> flags = {nvcc, "-arch=" + arch, request.optimization, "-lineinfo"};
-    std::vector<fs::path> seen;
-    const std::string source_text = read_cuda_source(request.source);
-    const std::string key = cache::hex(cache::hash_text(source_text + '\0' +
-                                                        local_headers(source_text, source.parent_path(), seen) + '\0' +
-                                                        join(flags) + "\0cuda"));
+    std::vector<std::string> flags = {nvcc, "-arch=" + arch, request.flags.optimization, "-lineinfo",
+                                      "-std=" + request.flags.standard};
+    flags.insert(flags.end(), request.flags.preprocessor.begin(), request.flags.preprocessor.end());
+    std::string identity;
+    std::vector<std::string> inputs;
+    for (const fs::path& given : request.sources) {
+        const fs::path source = fs::absolute(given);
+        if (!fs::exists(source)) throw BuildFailure("no such file: " + given.string());
+        std::vector<fs::path> seen;
+        const std::string text = read_file(source);
+        identity += text + '\0' + local_headers(text, source.parent_path(), seen) + '\0';
+        inputs.push_back(source.string());
+    }
+    const std::string key = cache::hex(cache::hash_text(identity + join(flags) + "\0cuda"));
     const fs::path slot = request.cache_dir / ("cuda-" + key);
-    const std::string name = source.stem().string();
+    const std::string name = fs::path(request.sources.front()).stem().string();
     if (const auto hit = cache::find_entry(slot, name)) return {*hit, true};
     cache::PendingBuild pending(slot);
     std::vector<std::string> command = flags;
-    command.insert(command.end(), {source.string(), "-o", (pending.dir() / name).string()});
+    command.insert(command.end(), inputs.begin(), inputs.end());
+    command.insert(command.end(), request.flags.linker.begin(), request.flags.linker.end());
+    command.insert(command.end(), {"-o", (pending.dir() / name).string()});
     spdlog::debug("nvcc: {}", join(command));
     if (run_command(command) != 0)
-        throw BuildFailure(request.source.string() + " did not compile with " + nvcc + " (messages above)");
+        throw BuildFailure(request.sources.front().string() + " did not compile with " + nvcc + " (messages above)");
     return {pending.publish(name, {}), false};
 }
 
@@ -145,20 +156,12 @@ fs::path default_cache_dir() {
     return fs::temp_directory_path() / "simt-cache";
 }
 
-BuildResult build_program(const BuildRequest& request) {
-    const fs::path source = fs::absolute(request.source);
-    if (!fs::exists(source)) throw BuildFailure("no such file: " + request.source.string());
-    const std::string text = read_cuda_source(request.source);
-    if (text.find_first_not_of(" \t\r\n\f\v") == std::string::npos)
-        throw BuildFailure(request.source.string() + " is empty: there is no program to build");
-    std::string rewritten;
-    try {
-        rewritten = frontend::rewrite_cuda_source(text, source.string());
-    } catch (const frontend::RewriteError& e) {
-        throw BuildFailure(source.string() + ":" + std::to_string(e.line) + ": error: " + e.what());
-    }
+namespace {
 
-    std::vector<std::string> compile = {SIMT_CONFIG_CXX, "-std=c++20", request.optimization, "-g",
+// How simt compiles a translation unit; the user's flags after simt's own
+// include directories, so simt's cuda_runtime.h wins over a CUDA toolkit's.
+std::vector<std::string> compile_command(const CompileFlags& flags, const fs::path& source_dir, bool cuda) {
+    std::vector<std::string> command = {SIMT_CONFIG_CXX, "-std=" + flags.standard, flags.optimization, "-g",
                                         "-fsanitize=thread",
                                         "--param=tsan-instrument-func-entry-exit=0",
                                         "--param=tsan-distinguish-volatile=1",
@@ -167,49 +170,212 @@ BuildResult build_program(const BuildRequest& request) {
                                         "-fno-optimize-sibling-calls", "-fno-omit-frame-pointer", "-Wno-volatile",
                                         "-U_FORTIFY_SOURCE", "-I", SIMT_CONFIG_INCLUDE_DIR,
                                         "-I", SIMT_CONFIG_PORTABLE_DIR,
-                                        "-I", source.parent_path().string(),
-                                        "-include", "simt/cuda.h", "-x", "c++"};
-    std::vector<std::string> link = {SIMT_CONFIG_CXX};
-    for (const char* flag : SIMT_CONFIG_SANITIZER_FLAGS)
-        if (*flag != '\0') link.push_back(flag);
-    const std::vector<std::string> libs = {
+                                        "-iquote", source_dir.string()};
+    command.insert(command.end(), flags.preprocessor.begin(), flags.preprocessor.end());
+    command.insert(command.end(), {"-I", source_dir.string()});
+    command.insert(command.end(), flags.compiler.begin(), flags.compiler.end());
+    if (cuda) command.insert(command.end(), {"-include", "simt/cuda.h"});
+    command.insert(command.end(), {"-x", "c++"});
+    return command;
+}
+
+// A program simt builds exits with a failing status when simt reported an
+// error, even run on its own (primitives/src/process_runtime.cpp).
+constexpr const char* kStandaloneMarker = "-Wl,--defsym=simt_exit_status_on_error=1";
+
+// simt's runtime, after the program's own libraries (they may call CUDA).
+std::vector<std::string> runtime_libraries(const CompileFlags& flags) {
+    std::vector<std::string> libs;
+    for (const std::string& flag : flags.linker)
+        if (flag != "-lcudart" && flag != "-lcudart_static" && flag != "-lcudadevrt") libs.push_back(flag);
+    libs.insert(libs.end(), {
         // A group: the emulator's own calls to abort() and exit() go to the
         // runtime's wrappers, defined in an archive listed before it.
         "-Wl,--start-group", SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB,
         "-Wl,--end-group", SIMT_CONFIG_BOOST_CONTEXT_LIB,
-        SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl",
-        "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail,--wrap=exit,--wrap=abort"};
+        SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl", kStandaloneMarker,
+        "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail,--wrap=exit,--wrap=abort"});
+    return libs;
+}
 
+std::vector<std::string> link_command() {
+    std::vector<std::string> link = {SIMT_CONFIG_CXX};
+    for (const char* flag : SIMT_CONFIG_SANITIZER_FLAGS)
+        if (*flag != '\0') link.push_back(flag);
+    return link;
+}
+
+// The directories the user's headers are found in (-I, -isystem).
+std::vector<fs::path> user_include_dirs(const CompileFlags& flags) {
+    std::vector<fs::path> dirs;
+    for (std::size_t i = 0; i < flags.preprocessor.size(); ++i) {
+        const std::string& f = flags.preprocessor[i];
+        if (f == "-isystem" && i + 1 < flags.preprocessor.size()) dirs.push_back(flags.preprocessor[++i]);
+        else if (f.rfind("-I", 0) == 0 && f.size() > 2) dirs.push_back(f.substr(2));
+        else if (f == "-include") ++i;
+    }
+    return dirs;
+}
+
+// One translation unit: `source` into `object`, the rewritten text and
+// header copies in `work`. Returns the user files it read (with -MD into
+// `depfile`, the compiler's view) for a rewritten header, its original.
+std::vector<fs::path> compile_unit(const fs::path& source, const CompileFlags& flags, const fs::path& object,
+                                   const fs::path& work, const fs::path& depfile) {
+    const bool cuda = !is_host_source(source);
+    const std::string text = read_cuda_source(source);
+    std::vector<std::string> command = compile_command(flags, source.parent_path(), cuda);
+    std::vector<fs::path> originals;
+    fs::path input = source;
+    if (cuda) {
+        std::vector<fs::path> dirs = user_include_dirs(flags);
+        dirs.push_back(source.parent_path());
+        RewrittenSource rewritten = rewrite_with_headers(text, source, dirs, work / "headers");
+        input = work / (source.stem().string() + ".cpp");
+        std::ofstream(input, std::ios::binary) << rewritten.text;
+        originals = std::move(rewritten.header_originals);
+    }
+    command.insert(command.end(), {input.string(), "-c", "-o", object.string(), "-MD", "-MF", depfile.string(),
+                                   "-MT", "simt-target"});
+    spdlog::debug("compile: {}", join(command));
+    if (run_command(command) != 0)
+        throw BuildFailure(source.string() + " did not compile (the compiler's messages above point at its lines)");
+    std::vector<fs::path> read = cache::read_depfile(depfile, work);
+    read.insert(read.end(), originals.begin(), originals.end());
+    return read;
+}
+
+// A make rule as nvcc writes one ("target : dep \" lines), spaces escaped.
+std::string make_rule(const std::string& target, const fs::path& source, const std::vector<fs::path>& read) {
+    const auto escaped = [](const std::string& name) {
+        std::string out;
+        for (const char c : name) {
+            if (c == ' ' || c == '#') out += '\\';
+            if (c == '$') out += '$';
+            out += c;
+        }
+        return out;
+    };
+    std::string rule = escaped(target) + " : " + escaped(source.string());
+    for (const fs::path& f : read)
+        if (f != fs::absolute(source).lexically_normal()) rule += " \\\n    " + escaped(f.string());
+    return rule + "\n";
+}
+
+// A directory for one driver step's temporaries, removed with them.
+struct WorkDir {
+    fs::path path;
+    WorkDir() {
+        static int count = 0;
+        path = fs::temp_directory_path() / ("simt-nvcc-" + std::to_string(getpid()) + "-" + std::to_string(count++));
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~WorkDir() {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+    }
+    WorkDir(const WorkDir&) = delete;
+    WorkDir& operator=(const WorkDir&) = delete;
+};
+
+}  // namespace
+
+BuildResult build_program(const BuildRequest& request) {
+    if (request.sources.empty()) throw BuildFailure("no source file to build");
+    std::vector<fs::path> sources;
+    std::string identity;  // what the slot is keyed on: every input's rewritten text or content
+    for (const fs::path& given : request.sources) {
+        const fs::path source = fs::absolute(given).lexically_normal();
+        if (!fs::exists(source)) throw BuildFailure("no such file: " + given.string());
+        sources.push_back(source);
+        if (!is_cuda_source(source) && !is_host_source(source)) {
+            identity += source.string() + '\0' + std::to_string(cache::hash_file(source)) + '\0';
+            continue;
+        }
+        const std::string text = read_cuda_source(source);
+        if (request.sources.size() == 1 && text.find_first_not_of(" \t\r\n\f\v") == std::string::npos)
+            throw BuildFailure(given.string() + " is empty: there is no program to build");
+        try {
+            identity += is_host_source(source) ? text : frontend::rewrite_cuda_source(text, source.string());
+        } catch (const frontend::RewriteError& e) {
+            throw BuildFailure(source.string() + ":" + std::to_string(e.line) + ": error: " + e.what());
+        }
+        identity += '\0';
+    }
+    const std::vector<std::string> link = link_command();
+    const std::vector<std::string> libs = runtime_libraries(request.flags);
     // The headers are not in the slot's key: the entry inside it is chosen by
     // every file the last compile read (build_cache.h).
-    const std::string key = cache::hex(cache::hash_text(rewritten + '\0' + join(compile) + '\0' + join(link) + '\0' +
-                                                        join(libs) + '\0' + runtime_identity() + '\0' +
-                                                        include_environment()));
+    const std::string key = cache::hex(cache::hash_text(
+        identity + join(compile_command(request.flags, sources.front().parent_path(), true)) + '\0' + join(link) +
+        '\0' + join(libs) + '\0' + runtime_identity() + '\0' + include_environment()));
     const fs::path slot = request.cache_dir / key;
-    const std::string name = source.stem().string();
+    const std::string name = sources.front().stem().string();
     if (const auto hit = cache::find_entry(slot, name)) {
         spdlog::debug("cache hit: {}", hit->string());
         return {*hit, true};
     }
     cache::PendingBuild pending(slot);  // removed, with all in it, unless published
-    const fs::path cpp = pending.dir() / (name + ".cpp");
-    const fs::path object = pending.dir() / (name + ".o");
-    const fs::path depfile = pending.dir() / (name + ".d");
-    std::ofstream(cpp, std::ios::binary) << rewritten;
-    compile.insert(compile.end(), {cpp.string(), "-c", "-o", object.string(), "-MD", "-MF", depfile.string(), "-MT", name});
-    spdlog::debug("compile: {}", join(compile));
-    if (run_command(compile) != 0)
-        throw BuildFailure(request.source.string() + " did not compile (the compiler's messages above point at its lines)");
-    link.insert(link.end(), {object.string(), "-o", (pending.dir() / name).string()});
-    link.insert(link.end(), libs.begin(), libs.end());
-    spdlog::debug("link: {}", join(link));
-    if (run_command(link) != 0)
-        throw BuildFailure(request.source.string() + " did not link (see the linker's messages above)" +
-                           (defines_main(text) ? "" : "; it defines no main()"));
-    const std::vector<fs::path> dependencies = cache::read_depfile(depfile, pending.dir());
-    fs::remove(object);
-    fs::remove(depfile);
+    std::vector<std::string> command = link;
+    std::vector<fs::path> dependencies;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        const fs::path& source = sources[i];
+        if (!is_cuda_source(source) && !is_host_source(source)) {
+            command.push_back(source.string());
+            dependencies.push_back(source);
+            continue;
+        }
+        const fs::path work = pending.dir() / std::to_string(i);
+        fs::create_directories(work);
+        const fs::path object = work / (source.stem().string() + ".o");
+        const std::vector<fs::path> read = compile_unit(source, request.flags, object, work, work / "deps.d");
+        dependencies.insert(dependencies.end(), read.begin(), read.end());
+        command.push_back(object.string());
+    }
+    command.insert(command.end(), {"-o", (pending.dir() / name).string()});
+    command.insert(command.end(), libs.begin(), libs.end());
+    spdlog::debug("link: {}", join(command));
+    if (run_command(command) != 0) {
+        bool has_main = false;
+        for (const fs::path& source : sources)
+            has_main = has_main || ((is_cuda_source(source) || is_host_source(source)) && defines_main(read_file(source)));
+        throw BuildFailure(request.sources.front().string() + " did not link (see the linker's messages above)" +
+                           (has_main ? "" : "; it defines no main()"));
+    }
+    for (std::size_t i = 0; i < sources.size(); ++i) fs::remove_all(pending.dir() / std::to_string(i) / "headers"), fs::remove(pending.dir() / std::to_string(i) / (sources[i].stem().string() + ".o"));
     return {pending.publish(name, dependencies), false};
+}
+
+void compile_object(const fs::path& given, const CompileFlags& flags, const fs::path& object) {
+    const fs::path source = fs::absolute(given).lexically_normal();
+    if (!fs::exists(source)) throw BuildFailure("no such file: " + given.string());
+    const WorkDir work;
+    const std::vector<fs::path> read = compile_unit(source, flags, object, work.path, work.path / "deps.d");
+    if (!flags.write_dependencies) return;
+    fs::path depfile = flags.dependency_file;
+    if (depfile.empty()) depfile = fs::path(object).replace_extension(".d");
+    std::ofstream out(depfile, std::ios::binary);
+    out << make_rule(flags.dependency_target.empty() ? object.string() : flags.dependency_target, given, read);
+    if (!out) throw BuildFailure("cannot write the dependency file " + depfile.string());
+}
+
+std::string dependency_rule(const fs::path& given, const CompileFlags& flags, const std::string& target) {
+    const fs::path source = fs::absolute(given).lexically_normal();
+    if (!fs::exists(source)) throw BuildFailure("no such file: " + given.string());
+    const WorkDir work;
+    const std::vector<fs::path> read = compile_unit(source, flags, work.path / "unused.o", work.path, work.path / "deps.d");
+    return make_rule(target, given, read);
+}
+
+void link_program(const std::vector<fs::path>& inputs, const CompileFlags& flags, const fs::path& output) {
+    std::vector<std::string> command = link_command();
+    for (const fs::path& input : inputs) command.push_back(input.string());
+    command.insert(command.end(), {"-o", output.string()});
+    const std::vector<std::string> libs = runtime_libraries(flags);
+    command.insert(command.end(), libs.begin(), libs.end());
+    spdlog::debug("link: {}", join(command));
+    if (run_command(command) != 0) throw BuildFailure(output.string() + " did not link (see the linker's messages above)");
 }
 
 }  // namespace simt::tool

@@ -1,18 +1,23 @@
-// Compiles a single-file CUDA program for the CPU backend, with a cache keyed
-// by the content of the rewritten source, the flags and simt's own runtime,
-// so rerunning an unchanged file starts at once.
+// Compiles a CUDA program (one or more .cu and C++ files, objects and
+// archives) for the CPU backend, with a cache keyed by the content of the
+// rewritten sources, the flags and simt's own runtime, so rerunning an
+// unchanged program starts at once. The nvcc driver's separate compile and
+// link steps share the same commands, uncached.
 #pragma once
 
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "tools/nvcc_flags.h"
 
 namespace simt::tool {
 
 struct BuildRequest {
-    std::filesystem::path source;
+    std::vector<std::filesystem::path> sources;  // .cu, host C++, .o, .a; the first names the program
+    CompileFlags flags;
     std::filesystem::path cache_dir;
-    std::string optimization = "-O2";
 };
 
 struct BuildResult {
@@ -31,6 +36,19 @@ struct BuildFailure : std::runtime_error {
 std::string read_cuda_source(const std::filesystem::path& path);
 
 BuildResult build_program(const BuildRequest& request);
+
+// The nvcc driver's steps. A .cu file is rewritten (with the headers that
+// need it) and compiled; a host C++ file is compiled as it is, against
+// simt's CUDA headers. With flags.write_dependencies, the depfile names the
+// user's files (the originals of rewritten ones), as nvcc's -MD does.
+void compile_object(const std::filesystem::path& source, const CompileFlags& flags,
+                    const std::filesystem::path& object);
+// The files `source` reads, for -M: the user's, as a make rule for `target`.
+std::string dependency_rule(const std::filesystem::path& source, const CompileFlags& flags, const std::string& target);
+// Objects and archives (and -l/-L) into an executable linked with simt's
+// runtime; a -lcudart asks for the runtime simt provides and is dropped.
+void link_program(const std::vector<std::filesystem::path>& inputs, const CompileFlags& flags,
+                  const std::filesystem::path& output);
 // The CUDA backend: the same file, unchanged, built by nvcc for a real GPU
 // (cached the same way). `arch` is nvcc's -arch value.
 BuildResult build_program_with_nvcc(const BuildRequest& request, const std::string& arch);

@@ -3,6 +3,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -14,6 +15,8 @@
 
 #include "simt_build_config.h"
 #include "tools/child_process.h"
+#include "tools/nvcc_driver.h"
+#include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
 #include "tools/program_run.h"
 #include "tools/source_rewriter.h"
@@ -72,9 +75,57 @@ std::string unwritable(const std::string& path) {
     return "";
 }
 
+// nvcc's compile flags among `simt run`'s or `simt build`'s options (before
+// any `--`) are taken out before CLI11 sees the rest: their spellings
+// (-std=c++17, -Xcompiler -fPIC, -I dir) are nvcc's, not CLI11's.
+std::vector<std::string> take_compile_flags(std::vector<std::string>& args, CompileFlags& flags) {
+    std::vector<std::string> rest;
+    std::size_t i = 0;
+    for (; i < args.size() && (args[i] == "run" || args[i] == "build" || args[i].rfind("-", 0) == 0); ++i) {
+        rest.push_back(args[i]);
+        if (args[i] == "run" || args[i] == "build") {
+            ++i;
+            break;
+        }
+    }
+    while (i < args.size() && args[i] != "--") {
+        if (!take_compile_flag(args, i, flags)) rest.push_back(args[i++]);
+    }
+    rest.insert(rest.end(), args.begin() + std::ptrdiff_t(i), args.end());
+    return rest;
+}
+
+// What follows the first `--`: the program's arguments, taken out of `args`
+// (CLI11 would not add them to a positional list it has begun to fill).
+std::vector<std::string> take_after_separator(std::vector<std::string>& args) {
+    const auto it = std::find(args.begin(), args.end(), "--");
+    if (it == args.end()) return {};
+    std::vector<std::string> after(it + 1, args.end());
+    args.erase(it, args.end());
+    return after;
+}
+
+bool names_program_file(const std::string& arg) {
+    const fs::path p = arg;
+    const std::string e = p.extension().string();
+    std::error_code ec;
+    return (is_cuda_source(p) || is_host_source(p) || e == ".o" || e == ".a") && fs::is_regular_file(p, ec);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    const std::string invoked = fs::path(argv[0]).filename().string();
+    if (invoked == "simt-nvcc" || invoked == "nvcc") return run_nvcc(std::vector<std::string>(argv + 1, argv + argc));
+    if (argc > 1 && std::string(argv[1]) == "nvcc") return run_nvcc(std::vector<std::string>(argv + 2, argv + argc));
+    std::vector<std::string> args(argv + 1, argv + argc);
+    BuildRequest build;
+    try {
+        args = take_compile_flags(args, build.flags);
+    } catch (const FlagError& e) {
+        return fail(e.what());
+    }
+    const std::vector<std::string> after_separator = take_after_separator(args);
     CLI::App app{"simt: run unchanged CUDA programs on the CPU, with SIMT semantics"};
     app.set_version_flag("--version", SIMT_CONFIG_VERSION);
     app.require_subcommand(1);
@@ -83,12 +134,14 @@ int main(int argc, char** argv) {
     app.add_flag("-v,--verbose", verbose, "log what simt does (compile commands, cache hits)");
 
     // ---- run ----
-    BuildRequest build;
+    fs::path main_source;
     build.cache_dir = default_cache_dir();
     RunOptions run;
     std::vector<std::string> program_args;
-    CLI::App* run_cmd = app.add_subcommand("run", "compile a .cu file for the CPU and run it");
-    run_cmd->add_option("file", build.source, "the CUDA source file")->required()->check(CLI::ExistingFile);
+    CLI::App* run_cmd = app.add_subcommand("run", "compile a CUDA program for the CPU and run it (nvcc's -I, -D, "
+                                                  "-std=, -O, -Xcompiler, -l, -L are accepted; more .cu, .cpp, .o "
+                                                  "files may follow the first)");
+    run_cmd->add_option("file", main_source, "the CUDA source file (with main, or the first of several)")->required()->check(CLI::ExistingFile);
     run_cmd->add_option("--mode", run.mode, "its: Volta+ independent thread scheduling; lockstep: pre-Volta / AMD")
         ->check(CLI::IsMember({"its", "lockstep"}))->capture_default_str();
     run_cmd->add_option("--warp-size", run.warp_size, "lanes per warp")
@@ -144,19 +197,18 @@ int main(int argc, char** argv) {
         ->transform(unsigned_decimal)->check(CLI::Range(1u, 1u << 20))->needs(trace)->capture_default_str();
     run_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")
         ->check(non_empty)->capture_default_str();
-    run_cmd->add_option("-O", build.optimization, "optimisation flag for the compiler")
-        ->transform([](std::string s) { return s.rfind("-O", 0) == 0 ? s : "-O" + s; })->capture_default_str();
     std::string backend = "cpu", arch = "sm_90";
     run_cmd->add_option("--backend", backend,
                         "cpu: simt's emulator; cuda: the same file built by nvcc and run on the GPU")
         ->check(CLI::IsMember({"cpu", "cuda"}))->capture_default_str();
     run_cmd->add_option("--arch", arch, "nvcc -arch for --backend cuda")->capture_default_str();
-    run_cmd->add_option("args", program_args, "arguments for the program (after --)");
+    run_cmd->add_option("args", program_args, "more source files, then arguments for the program (after --)");
 
     // ---- build ----
     fs::path build_output;
-    CLI::App* build_cmd = app.add_subcommand("build", "compile a .cu file for the CPU and print the executable's path");
-    build_cmd->add_option("file", build.source, "the CUDA source file")->required()->check(CLI::ExistingFile);
+    CLI::App* build_cmd = app.add_subcommand("build", "compile a CUDA program for the CPU and print the executable's path");
+    build_cmd->add_option("file", main_source, "the CUDA source file")->required()->check(CLI::ExistingFile);
+    build_cmd->add_option("more", program_args, "more source, object or archive files")->check(CLI::ExistingFile);
     build_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->check(non_empty);
     build_cmd->add_option("-o", build_output, "also copy the executable here");
 
@@ -166,7 +218,21 @@ int main(int argc, char** argv) {
     rewrite_cmd->add_option("file", rewrite_input, "the CUDA source file")->required()->check(CLI::ExistingFile);
     rewrite_cmd->add_option("-o", rewrite_output, "output file (default: standard output)");
 
-    CLI11_PARSE(app, argc, argv);
+    app.add_subcommand("nvcc", "nvcc's command line for simt's CPU backend (simt nvcc --help)");
+    std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+    try {
+        app.parse(args);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    }
+    // Positional arguments before `--` that name source or object files are
+    // more of the program; the rest are the program's own.
+    build.sources.push_back(main_source);
+    std::size_t taken = 0;
+    while (taken < program_args.size() && (*build_cmd || names_program_file(program_args[taken])))
+        build.sources.push_back(program_args[taken++]);
+    program_args.erase(program_args.begin(), program_args.begin() + std::ptrdiff_t(taken));
+    program_args.insert(program_args.end(), after_separator.begin(), after_separator.end());
 
     auto logger = spdlog::stderr_color_st("simt");
     spdlog::set_default_logger(logger);

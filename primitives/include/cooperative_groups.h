@@ -84,8 +84,8 @@ public:
 
 // Lanes that reach this point together (see Block::converged_lanes).
 __attribute__((always_inline)) inline coalesced_group coalesced_threads(
-    std::source_location where = std::source_location::current()) {
-    return coalesced_group(simt::cuda::converged_lanes_at(where.file_name(), where.line(), where.column()));
+    const char* file = __builtin_FILE(), unsigned line = __builtin_LINE(), unsigned column = SIMT_CALL_COLUMN) {
+    return coalesced_group(simt::cuda::converged_lanes_at(file, line, column));
 }
 
 template <unsigned N>

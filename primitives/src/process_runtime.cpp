@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <map>
 #include <string_view>
 
@@ -18,39 +19,78 @@
 namespace simt::cuda {
 namespace {
 
+// SIMT_OPTIONS is the user's interface too (a program built by simt-nvcc or
+// the CMake function runs on its own): a key or value simt does not know is
+// an error that stops the program before it runs, never ignored.
+[[noreturn]] void bad_options(const std::string& why) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "simt: error: SIMT_OPTIONS: %s\n", why.c_str());
+    std::_Exit(2);
+}
+
+unsigned long long number_of(const std::string& key, const std::string& value, unsigned long long low,
+                             unsigned long long high) {
+    char* end = nullptr;
+    const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0' || value[0] == '-' || n < low || n > high)
+        bad_options(key + "=" + value + " is not a whole number from " + std::to_string(low) + " to " +
+                    std::to_string(high));
+    return n;
+}
+
+const std::string& one_of(const std::string& key, const std::string& value, std::initializer_list<const char*> known) {
+    std::string list;
+    for (const char* k : known) {
+        if (value == k) return value;
+        list += std::string(list.empty() ? "" : ", ") + k;
+    }
+    bad_options(key + "=" + value + " is not one of: " + list);
+}
+
 // The one place the child program learns its options: `simt run` passes them
 // in SIMT_OPTIONS as "mode=its;warp=32;seed=1;threads=2;stack=65536"
-// (escaped as options_text.h says).
-EngineOptions options_from_environment(CheckOptions& checks) {
+// (escaped as options_text.h says); a user may write the same by hand.
+EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode) {
     EngineOptions o;
     const char* text = std::getenv("SIMT_OPTIONS");
     if (text == nullptr) return o;
     for (const auto& [key, value] : options_text::decode(text)) {
-        const unsigned long long number = std::strtoull(value.c_str(), nullptr, 10);
-        if (key == "mode") o.mode = value == "lockstep" ? ScheduleMode::Lockstep : ScheduleMode::Independent;
-        else if (key == "warp") o.warp_size = unsigned(number);
-        else if (key == "seed") o.seed = number;
-        else if (key == "threads") o.threads = unsigned(number);
-        else if (key == "stack") o.stack_size = std::size_t(number);
-        else if (key == "watchdog") o.watchdog_seconds = unsigned(number);
+        if (key == "mode") o.mode = one_of(key, value, {"its", "lockstep"}) == "lockstep" ? ScheduleMode::Lockstep : ScheduleMode::Independent;
+        else if (key == "warp" || key == "warp-size") o.warp_size = unsigned(std::stoul(one_of(key, value, {"32", "64"})));
+        else if (key == "seed") o.seed = number_of(key, value, 0, ~0ull);
+        else if (key == "threads") o.threads = unsigned(number_of(key, value, 0, 1024));
+        else if (key == "stack" || key == "stack-size") o.stack_size = std::size_t(number_of(key, value, 32 * 1024, 64ull << 20));
+        else if (key == "watchdog") o.watchdog_seconds = unsigned(number_of(key, value, 0, 86400));
+        else if (key == "error-exitcode") error_exitcode = int(number_of(key, value, 1, 255));
         else if (key == "check") {
-            checks.race = value.find("race") != std::string::npos;
-            checks.shuffle = value.find("shuffle") != std::string::npos;
-            checks.init = value.find("init") != std::string::npos;
-            checks.barrier = value.find("barrier") != std::string::npos;
-            checks.warp_sync = value.find("warp-sync") != std::string::npos;
-            checks.memory = value.find("memory") != std::string::npos;
+            checks.race = checks.shuffle = checks.init = checks.barrier = checks.warp_sync = checks.memory = false;
+            std::string rest = value + ",";
+            for (std::size_t at; (at = rest.find(',')) != std::string::npos; rest.erase(0, at + 1)) {
+                const std::string item = one_of(key, rest.substr(0, at), {"race", "barrier", "warp-sync", "shuffle", "memory", "init", "none"});
+                checks.race |= item == "race";
+                checks.shuffle |= item == "shuffle";
+                checks.init |= item == "init";
+                checks.barrier |= item == "barrier";
+                checks.warp_sync |= item == "warp-sync";
+                checks.memory |= item == "memory";
+            }
         }
-        else if (key == "report") checks.report_format = value == "text" ? "" : value;
+        else if (key == "report") checks.report_format = one_of(key, value, {"text", "json", "sarif"}) == "text" ? "" : value;
         else if (key == "report-file") checks.report_file = value;
-        else if (key == "severity") checks.min_severity = value == "note" ? 0 : value == "error" ? 2 : 1;
-        else if (key == "print-limit") checks.print_limit = unsigned(number);
-        else if (key == "leak-check") checks.leak_check = number != 0;
-        else if (key == "uniform-writes") checks.ignore_uniform_writes = value == "ignore";
+        else if (key == "severity") checks.min_severity = one_of(key, value, {"note", "warning", "error"}) == "note" ? 0 : value == "error" ? 2 : 1;
+        else if (key == "print-limit") checks.print_limit = unsigned(number_of(key, value, 0, ~0u));
+        else if (key == "leak-check") checks.leak_check = number_of(key, value, 0, 1) != 0;
+        else if (key == "uniform-writes") checks.ignore_uniform_writes = one_of(key, value, {"report", "ignore"}) == "ignore";
         else if (key == "trace") checks.trace_file = value;
-        else if (key == "trace-lanes") checks.trace_lanes = number != 0;
-        else if (key == "trace-blocks") checks.trace_blocks = unsigned(number);
+        else if (key == "trace-lanes") checks.trace_lanes = number_of(key, value, 0, 1) != 0;
+        else if (key == "trace-blocks") checks.trace_blocks = unsigned(number_of(key, value, 1, 1u << 20));
+        else
+            bad_options("unknown option '" + key + "' (known: mode, warp-size, seed, threads, stack-size, watchdog, "
+                        "error-exitcode, check, report, report-file, severity, print-limit, leak-check, "
+                        "uniform-writes, trace, trace-lanes, trace-blocks)");
     }
+    if (!checks.report_format.empty() && checks.report_file.empty())
+        checks.report_file = "simt-report." + checks.report_format;
     return o;
 }
 
@@ -62,6 +102,10 @@ bool write_text_file(const std::string& path, const std::string& text) {
 }
 
 }  // namespace
+
+// Defined (-Wl,--defsym) only when simt's driver or CMake function links a
+// CUDA program: see write_status_file.
+extern "C" __attribute__((weak)) const char simt_exit_status_on_error;
 
 // At exit: the hazard summary, and the status `simt run` reads.
 void write_status_file() {
@@ -92,7 +136,17 @@ void write_status_file() {
         rt.reported_error();
     }
     const char* path = std::getenv("SIMT_STATUS_FILE");
-    if (path == nullptr) return;
+    if (path == nullptr) {
+        // On its own (built by simt-nvcc, `simt build` or CMake), the program
+        // fails as `simt run` would: a CI job must not pass a racy kernel.
+        // Those builds define the marker at link time; a test or tool that
+        // embeds simt keeps its own exit status.
+        if (&simt_exit_status_on_error != nullptr && rt.errors_reported() != 0) {
+            std::fflush(nullptr);
+            std::_Exit(rt.error_exitcode_);
+        }
+        return;
+    }
     if (FILE* f = std::fopen(path, "w")) {
         std::fprintf(f, "errors=%u\n", rt.errors_reported());
         std::fclose(f);
@@ -100,7 +154,7 @@ void write_status_file() {
 }
 
 ProcessRuntime::ProcessRuntime() {
-    if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_));
+    if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_, error_exitcode_));
     device_warp_size = int(Engine::process().options().warp_size);
     hazards_.set_min_severity(check::Severity(checks_.min_severity));
     start_trace();

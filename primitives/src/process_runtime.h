@@ -98,6 +98,7 @@ private:
     unsigned hazard_notes_ = 0;
     unsigned api_errors_ = 0;
     unsigned uninitialised_copies_ = 0;
+    int error_exitcode_ = 1;  // a program on its own: its exit status when simt reported an error
     unsigned launches_with_hazards_ = 0;
     CheckOptions checks_;
     check::HazardLog hazards_;

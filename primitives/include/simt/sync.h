@@ -2,7 +2,16 @@
 // function so its return address is the caller's line in the kernel.
 #pragma once
 
+// Collectives that depend on where they are called take the call site as
+// default arguments. GCC has __builtin_FILE and __builtin_LINE in every
+// standard but the column only through C++20's std::source_location: under
+// C++17 (nvcc's default) two such calls on one line share a site.
+#if __cplusplus >= 202002L
 #include <source_location>
+#define SIMT_CALL_COLUMN std::source_location::current().column()
+#else
+#define SIMT_CALL_COLUMN 0u
+#endif
 
 void __syncthreads();
 int __syncthreads_count(int predicate);
@@ -24,13 +33,13 @@ unsigned long long converged_lanes_at(const char* file, unsigned line, unsigned 
 unsigned mask32(unsigned long long lanes);
 }  // namespace simt::cuda
 inline __attribute__((always_inline)) unsigned __activemask(
-    std::source_location where = std::source_location::current()) {
-    return simt::cuda::mask32(simt::cuda::converged_lanes_at(where.file_name(), where.line(), where.column()));
+    const char* file = __builtin_FILE(), unsigned line = __builtin_LINE(), unsigned column = SIMT_CALL_COLUMN) {
+    return simt::cuda::mask32(simt::cuda::converged_lanes_at(file, line, column));
 }
 // The whole mask under --warp-size 64 (HIP's __activemask is 64-bit too).
 inline __attribute__((always_inline)) unsigned long long simt_activemask64(
-    std::source_location where = std::source_location::current()) {
-    return simt::cuda::converged_lanes_at(where.file_name(), where.line(), where.column());
+    const char* file = __builtin_FILE(), unsigned line = __builtin_LINE(), unsigned column = SIMT_CALL_COLUMN) {
+    return simt::cuda::converged_lanes_at(file, line, column);
 }
 // With 64-lane warps (--warp-size 64) masks are 64 bits wide; this names
 // "every lane" whatever the warp size.

@@ -1,0 +1,133 @@
+// Real projects: several files, nvcc's flags, kernels launched from headers,
+// `simt nvcc` where a build calls nvcc, and programs that fail CI on a race.
+#include "cli_support.h"
+
+namespace {
+
+const fs::path kProject = fs::path(SIMT_TEST_SOURCES) / "projects" / "scale";
+
+// A fresh copy of the project, to edit or build in.
+fs::path project_copy(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("simt-project-" + std::to_string(getpid()) + "-" + name);
+    fs::remove_all(dir);
+    fs::copy(kProject, dir, fs::copy_options::recursive);
+    return dir;
+}
+
+std::string simt_nvcc() { return (fs::path(SIMT_EXE).parent_path() / "simt-nvcc").string(); }
+
+}  // namespace
+
+TEST_CASE("a program of several .cu files runs with nvcc's -I and -D flags, its kernel launched from a header") {
+    const Result r = simt("run -I " + (kProject / "include").string() + " -DN=64 " + (kProject / "src/main.cu").string() +
+                          " " + (kProject / "src/reduce.cu").string());
+    CHECK(r.status == 0);
+    CHECK(r.out == "sum 4032.0\n");
+    CHECK(r.err.empty());
+    // The program's own arguments still follow; `--` ends the files.
+    const Result defined = simt("run -Xcompiler -DOFFSET=1.0f -I" + (kProject / "include").string() + " -D N=64 " +
+                                (kProject / "src/main.cu").string() + " " + (kProject / "src/reduce.cu").string() + " -- x");
+    CHECK(defined.out == "sum 4096.0\n");
+}
+
+TEST_CASE("code valid only in C++17 compiles as nvcc compiles it: C++17 by default, -std=c++20 when asked") {
+    const std::string files = " -I " + (kProject / "include").string() + " -DN=8 " + (kProject / "src/main.cu").string() +
+                              " " + (kProject / "src/reduce.cu").string();
+    CHECK(simt("run" + files).out == "sum 56.0\n");
+    CHECK(simt("run -std=c++17" + files).out == "sum 56.0\n");
+    const Result cxx20 = simt("run -std=c++20" + files);
+    CHECK(cxx20.status == 2);
+    CHECK_THAT(cxx20.err, Catch::Contains("main.cu:15"));  // Problem p{N, 2.0f}: no aggregate in C++20
+    const Result old = simt("run -std=c++11" + files);
+    CHECK(old.status == 2);
+    CHECK_THAT(old.err, Catch::Contains("-std=c++11 is not supported: simt compiles C++14, C++17 or C++20"));
+}
+
+TEST_CASE("editing a header that a kernel launch lives in rebuilds the program") {
+    const fs::path dir = project_copy("edit");
+    const std::string run = "run -I " + (dir / "include").string() + " -DN=64 " + (dir / "src/main.cu").string() + " " +
+                            (dir / "src/reduce.cu").string();
+    CHECK(simt(run).out == "sum 4032.0\n");
+    std::string header = slurp(dir / "include/params.h");
+    header.replace(header.find("0.0f"), 4, "0.5f");
+    std::ofstream(dir / "include/params.h") << header;
+    CHECK(simt(run).out == "sum 4064.0\n");
+    std::string launch = slurp(dir / "include/scale.cuh");
+    launch.replace(launch.find("x[i] * factor"), 13, "x[i] * factor * 2");
+    std::ofstream(dir / "include/scale.cuh") << launch;
+    CHECK(simt(run).out == "sum 8096.0\n");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("simt-nvcc compiles, links and writes dependency files where a Makefile calls nvcc") {
+    const fs::path dir = project_copy("make");
+    const Result built = shell("make -C " + dir.string() + " NVCC=" + simt_nvcc());
+    REQUIRE(built.status == 0);
+    CHECK_THAT(built.err, Catch::Contains("simt nvcc: note: GPU-only options ignored: -arch=sm_90 -lineinfo"));
+    const std::string depfile = slurp(dir / "build/main.d");
+    CHECK_THAT(depfile, Catch::StartsWith("build/main.o : src/main.cu \\\n"));
+    CHECK_THAT(depfile, Catch::Contains((dir / "include/scale.cuh").string()));  // the original, not simt's copy
+    CHECK_THAT(depfile, Catch::Contains((dir / "include/params.h").string()));
+    const Result ran = shell((dir / "build/scale").string());
+    CHECK(ran.status == 0);
+    CHECK(ran.out == "sum 4032.0\n");
+    CHECK(ran.err.empty());
+    // An edited header rebuilds what includes it, through the depfile.
+    std::string header = slurp(dir / "include/params.h");
+    header.replace(header.find("0.0f"), 4, "1.0f");
+    std::ofstream(dir / "include/params.h") << header;
+    REQUIRE(shell("make -C " + dir.string() + " NVCC=" + simt_nvcc()).status == 0);
+    CHECK(shell((dir / "build/scale").string()).out == "sum 4096.0\n");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a program built by simt-nvcc fails with status 1 when simt reports a race, and passes when fixed") {
+    const fs::path dir = project_copy("race");
+    REQUIRE(shell("make -C " + dir.string() + " NVCC=" + simt_nvcc() + " BUILD=racy 'DEFS=-DN=64 -DSKIP_BARRIER'").status == 0);
+    const Result racy = shell((dir / "racy/scale").string());
+    CHECK(racy.status == 1);
+    CHECK_THAT(racy.err, Catch::Contains("race hazard"));
+    CHECK_THAT(racy.err, Catch::Contains("reduce.cu:"));
+    CHECK_THAT(racy.err, Catch::EndsWith("simt: 5 hazards (5 errors, 0 warnings) in 1 launch\n"));
+    // The exit status is the user's to choose, and --check none turns the checks off.
+    CHECK(shell("SIMT_OPTIONS='error-exitcode=66' " + (dir / "racy/scale").string()).status == 66);
+    const Result unchecked = shell("SIMT_OPTIONS='check=none' " + (dir / "racy/scale").string());
+    CHECK(unchecked.status == 0);
+    CHECK(unchecked.err.empty());
+    REQUIRE(shell("make -C " + dir.string() + " NVCC=" + simt_nvcc()).status == 0);
+    const Result fixed = shell((dir / "build/scale").string());
+    CHECK(fixed.status == 0);
+    CHECK(fixed.err.empty());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("an unknown key or value in SIMT_OPTIONS stops the program with a message naming it") {
+    const fs::path dir = project_copy("options");
+    REQUIRE(shell("make -C " + dir.string() + " NVCC=" + simt_nvcc()).status == 0);
+    const std::string exe = (dir / "build/scale").string();
+    const Result key = shell("SIMT_OPTIONS='mode=lockstep;chek=race' " + exe);
+    CHECK(key.status == 2);
+    CHECK(key.out.empty());
+    CHECK_THAT(key.err, Catch::StartsWith("simt: error: SIMT_OPTIONS: unknown option 'chek' (known: mode, "));
+    const Result value = shell("SIMT_OPTIONS='check=race,rcae' " + exe);
+    CHECK(value.status == 2);
+    CHECK_THAT(value.err, Catch::Contains("check=rcae is not one of: race, barrier, warp-sync, shuffle, memory, init, none"));
+    CHECK(shell("SIMT_OPTIONS='mode=lockstep;warp-size=64' " + exe).out == "sum 4032.0\n");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("simt nvcc refuses what it cannot do with a message naming the option or file") {
+    const Result unknown = shell(std::string(SIMT_EXE) + " nvcc --no-such-flag a.cu");
+    CHECK(unknown.status == 2);
+    CHECK_THAT(unknown.err, Catch::Contains("simt nvcc: error: unknown option --no-such-flag"));
+    const Result missing = shell(simt_nvcc() + " -I");
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.err, Catch::Contains("-I needs a value"));
+    const Result two = shell(simt_nvcc() + " -c " + (kProject / "src/main.cu").string() + " " +
+                             (kProject / "src/reduce.cu").string() + " -o one.o");
+    CHECK(two.status == 2);
+    CHECK_THAT(two.err, Catch::Contains("-o with -c names one object, but there are 2 sources"));
+    const Result kind = shell(simt_nvcc() + " notes.txt");
+    CHECK(kind.status == 2);
+    CHECK_THAT(kind.err, Catch::Contains("notes.txt is not a file simt nvcc takes"));
+}

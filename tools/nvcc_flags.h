@@ -1,0 +1,58 @@
+// nvcc's command-line flags, as simt understands them: the ones that shape
+// how host C++ is compiled and linked are translated for g++, the GPU-only
+// ones are accepted and ignored with a note, anything else is an error.
+// Shared by `simt nvcc` (the whole command line) and `simt run` (the flags
+// among its own options).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace simt::tool {
+
+struct CompileFlags {
+    std::vector<std::string> preprocessor;  // -I, -isystem, -D, -U, -include, in order, as g++ spells them
+    std::string standard = "c++17";         // nvcc's default dialect
+    std::string optimization = "-O2";       // simt's default: nvcc optimises host code with -O3, device code always
+    std::vector<std::string> compiler;      // -Xcompiler values and flags g++ takes as they are (-fPIC, -pthread)
+    std::vector<std::string> linker;        // -l, -L, -Xlinker values, -shared
+    std::vector<std::string> ignored;       // GPU-only flags, for the one-line note
+    // Dependency output as nvcc writes it (-M, -MD, -MMD, -MF, -MT).
+    bool dependencies_only = false;         // -M: print the dependencies, compile nothing
+    bool write_dependencies = false;        // -MD / -MMD
+    std::filesystem::path dependency_file;  // -MF
+    std::string dependency_target;          // -MT
+};
+
+// What an nvcc command asks for, beyond the flags.
+struct NvccCommand {
+    CompileFlags flags;
+    std::vector<std::filesystem::path> inputs;  // .cu, .cpp/.cc/.cxx/.c, .o, .a, .so
+    std::filesystem::path output;               // -o
+    bool compile_only = false;                  // -c, -dc
+    bool version = false;                       // --version
+};
+
+// Thrown for a flag simt does not know or one that lacks its value; the
+// message names it.
+struct FlagError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Consumes the flag at args[i] (and its value) into `flags` and returns true,
+// moving i past it; returns false, i unchanged, when args[i] is not an nvcc
+// compile or link flag. Throws FlagError for a known flag without its value
+// or with a value simt cannot honour (-std=c++11).
+bool take_compile_flag(const std::vector<std::string>& args, std::size_t& i, CompileFlags& flags);
+
+// A whole nvcc command line (without the program name).
+NvccCommand parse_nvcc_command(const std::vector<std::string>& args);
+
+// Whether nvcc would treat the file as CUDA source (by its suffix; `-x cu`
+// makes every source CUDA).
+bool is_cuda_source(const std::filesystem::path& file);
+bool is_host_source(const std::filesystem::path& file);
+
+}  // namespace simt::tool
