@@ -131,3 +131,29 @@ TEST_CASE("simt nvcc refuses what it cannot do with a message naming the option 
     CHECK(kind.status == 2);
     CHECK_THAT(kind.err, Catch::Contains("notes.txt is not a file simt nvcc takes"));
 }
+
+TEST_CASE("an unmodified CMake CUDA project builds for simt with one switch, and its ctest fails on the racy build") {
+    // tests/projects/scale/CMakeLists.txt: LANGUAGES CUDA, find_package(CUDAToolkit),
+    // CUDA::cudart, a static library, target_compile_definitions, cuda_std_17.
+    const fs::path dir = project_copy("cmake");
+    const std::string configure = std::string(SIMT_CMAKE) + " -S " + dir.string() + " -DCMAKE_TOOLCHAIN_FILE=" +
+                                  SIMT_TOOLCHAIN_FILE + " -B ";
+    const std::string build = std::string(SIMT_CMAKE) + " --build ";
+    const std::string test = std::string(SIMT_CTEST) + " --output-on-failure --test-dir ";
+    REQUIRE(shell(configure + (dir / "fixed").string()).status == 0);
+    const Result built = shell(build + (dir / "fixed").string());
+    REQUIRE(built.status == 0);
+    const Result ran = shell((dir / "fixed/scale").string());
+    CHECK(ran.status == 0);
+    CHECK(ran.out == "sum 4032.0\n");
+    CHECK(ran.err.empty());
+    CHECK(shell(test + (dir / "fixed").string()).status == 0);
+
+    REQUIRE(shell(configure + (dir / "racy").string() + " -DSKIP_BARRIER=ON").status == 0);
+    REQUIRE(shell(build + (dir / "racy").string()).status == 0);
+    const Result failed = shell(test + (dir / "racy").string());
+    CHECK(failed.status != 0);
+    CHECK_THAT(failed.out, Catch::Contains("race hazard"));
+    CHECK_THAT(failed.out, Catch::Contains("reduce.cu:"));
+    fs::remove_all(dir);
+}

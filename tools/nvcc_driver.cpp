@@ -43,6 +43,8 @@ int run_nvcc(const std::vector<std::string>& args) {
     } catch (const FlagError& e) {
         return fail(e.what());
     }
+    spdlog::set_pattern("simt nvcc: %l: %v");
+    spdlog::set_level(command.verbose ? spdlog::level::debug : spdlog::level::warn);
     if (command.version) {
         std::cout << "simt nvcc " << SIMT_CONFIG_VERSION << ": nvcc's command line for simt's CPU backend\n";
         return 0;
@@ -66,6 +68,13 @@ int run_nvcc(const std::vector<std::string>& args) {
             } else if (!(std::ofstream(command.flags.dependency_file, std::ios::binary) << rules)) {
                 return fail("cannot write " + command.flags.dependency_file.string());
             }
+            return 0;
+        }
+        if (command.device_link) {
+            // nvcc's device link (separable compilation) joins GPU code; on
+            // the CPU the host link does it all, so the step's object is empty.
+            if (command.output.empty()) return fail("-dlink needs -o");
+            empty_object(command.output);
             return 0;
         }
         if (command.compile_only) {

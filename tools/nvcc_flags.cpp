@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <fstream>
+#include <sstream>
 #include <cctype>
 #include <string_view>
 
@@ -26,6 +28,8 @@ enum class Effect {
     Output,        // -o
     Language,      // -x cu|c++
     Version,
+    DeviceLink,    // -dlink: nvcc's device link step; nothing to link on the CPU
+    Forward,       // -forward-unknown-to-host-compiler
 };
 
 struct Flag {
@@ -61,6 +65,9 @@ constexpr std::array kFlags = {
     Flag{"-o", "--output-file", true, Effect::Output, ""},
     Flag{"-x", "--x", true, Effect::Language, ""},
     Flag{"-V", "--version", false, Effect::Version, ""},
+    Flag{"-dlink", "--device-link", false, Effect::DeviceLink, ""},
+    Flag{"-shared", "--shared", false, Effect::Linker, "-shared"},
+    Flag{"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler", false, Effect::Forward, ""},
     // GPU code generation and device-side options: nothing to do on the CPU.
     Flag{"-arch", "--gpu-architecture", true, Effect::Ignored, ""},
     Flag{"-code", "--gpu-code", true, Effect::Ignored, ""},
@@ -90,6 +97,8 @@ constexpr std::array kFlags = {
     Flag{"-w", "--disable-warnings", false, Effect::Compiler, "-w"},
     Flag{"-Werror", "--Werror", true, Effect::Ignored, ""},
     Flag{"-diag-suppress", "--diag-suppress", true, Effect::Ignored, ""},
+    Flag{"-Wno-deprecated-gpu-targets", "--Wno-deprecated-gpu-targets", false, Effect::Ignored, ""},
+    Flag{"-Wno-deprecated-declarations", "--Wno-deprecated-declarations", false, Effect::Compiler, "-Wno-deprecated-declarations"},
 };
 
 std::vector<std::string> split_list(const std::string& value) {
@@ -181,7 +190,14 @@ bool take_compile_flag(const std::vector<std::string>& args, std::size_t& i, Com
             }
             break;
         case Effect::Linker:
+            if (!f->takes_value) {
+                flags.linker.emplace_back(f->gxx);
+                break;
+            }
             for (const std::string& item : split_list(value)) flags.linker.push_back(std::string(f->gxx) + item);
+            break;
+        case Effect::Forward:
+            flags.forward_unknown = true;
             break;
         case Effect::Ignored:
             flags.ignored.push_back(args[i] + (taken == 2 ? " " + args[i + 1] : ""));
@@ -205,6 +221,7 @@ bool take_compile_flag(const std::vector<std::string>& args, std::size_t& i, Com
         case Effect::CompileOnly:
         case Effect::Output:
         case Effect::Version:
+        case Effect::DeviceLink:
             return false;  // the command's, not the compiler's (parse_nvcc_command)
     }
     i += taken;
@@ -218,8 +235,66 @@ bool is_host_source(const fs::path& file) {
     return e == ".cpp" || e == ".cc" || e == ".cxx" || e == ".c" || e == ".C";
 }
 
-NvccCommand parse_nvcc_command(const std::vector<std::string>& args) {
+static std::vector<std::string> expand_response_files(const std::vector<std::string>& given, int depth) {
+    std::vector<std::string> args;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        fs::path file;
+        if (given[i] == "--options-file" || given[i] == "-optf") {
+            if (i + 1 >= given.size()) throw FlagError(given[i] + " needs a value");
+            file = given[++i];
+        } else if (given[i].rfind("--options-file=", 0) == 0) {
+            file = given[i].substr(15);
+        } else if (given[i].size() > 1 && given[i][0] == '@') {
+            file = given[i].substr(1);
+        } else {
+            args.push_back(given[i]);
+            continue;
+        }
+        if (depth > 8) throw FlagError("options files nest too deep (" + file.string() + ")");
+        std::ifstream in(file, std::ios::binary);
+        if (!in) throw FlagError("cannot read the options file " + file.string());
+        std::ostringstream text;
+        text << in.rdbuf();
+        const std::vector<std::string> inner = expand_response_files(split_options(text.str()), depth + 1);
+        args.insert(args.end(), inner.begin(), inner.end());
+    }
+    return args;
+}
+
+// Words as a shell splits them: blanks separate, quotes group, `\` escapes.
+std::vector<std::string> split_options(const std::string& text) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    char quote = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quote != 0) {
+            if (c == quote) quote = 0;
+            else if (c == '\\' && quote == '"' && i + 1 < text.size()) word += text[++i];
+            else word += c;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+            in_word = true;
+        } else if (c == '\\' && i + 1 < text.size()) {
+            word += text[++i];
+            in_word = true;
+        } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            if (in_word) words.push_back(word);
+            word.clear();
+            in_word = false;
+        } else {
+            word += c;
+            in_word = true;
+        }
+    }
+    if (in_word) words.push_back(word);
+    return words;
+}
+
+NvccCommand parse_nvcc_command(const std::vector<std::string>& given) {
     NvccCommand command;
+    const std::vector<std::string> args = expand_response_files(given, 0);
     for (std::size_t i = 0; i < args.size();) {
         if (take_compile_flag(args, i, command.flags)) continue;
         std::string value;
@@ -228,10 +303,23 @@ NvccCommand parse_nvcc_command(const std::vector<std::string>& args) {
             if (f->effect == Effect::CompileOnly) command.compile_only = true;
             else if (f->effect == Effect::Output) command.output = value;
             else if (f->effect == Effect::Version) command.version = true;
+            else if (f->effect == Effect::DeviceLink) command.device_link = true;
             i += taken;
             continue;
         }
         const std::string& arg = args[i];
+        if (arg == "-v" || arg == "--verbose") {  // not among the compile flags: `simt run -v` is simt's own
+            command.verbose = true;
+            ++i;
+            continue;
+        }
+        if (!arg.empty() && arg[0] == '-' && command.flags.forward_unknown) {
+            // nvcc passes what it does not know to the host compiler (CMake asks for this).
+            command.flags.compiler.push_back(arg);
+            command.flags.linker.push_back(arg);
+            ++i;
+            continue;
+        }
         if (!arg.empty() && arg[0] == '-')
             throw FlagError("unknown option " + arg + " (simt nvcc takes nvcc's compile and link options; "
                             "see `simt nvcc --help`)");

@@ -19,6 +19,7 @@ struct CompileFlags {
     std::vector<std::string> compiler;      // -Xcompiler values and flags g++ takes as they are (-fPIC, -pthread)
     std::vector<std::string> linker;        // -l, -L, -Xlinker values, -shared
     std::vector<std::string> ignored;       // GPU-only flags, for the one-line note
+    bool forward_unknown = false;           // -forward-unknown-to-host-compiler: unknown options go to g++
     // Dependency output as nvcc writes it (-M, -MD, -MMD, -MF, -MT).
     bool dependencies_only = false;         // -M: print the dependencies, compile nothing
     bool write_dependencies = false;        // -MD / -MMD
@@ -33,6 +34,8 @@ struct NvccCommand {
     std::filesystem::path output;               // -o
     bool compile_only = false;                  // -c, -dc
     bool version = false;                       // --version
+    bool device_link = false;                   // -dlink
+    bool verbose = false;                       // -v: the commands simt runs, on stderr
 };
 
 // Thrown for a flag simt does not know or one that lacks its value; the
@@ -47,7 +50,11 @@ struct FlagError : std::runtime_error {
 // or with a value simt cannot honour (-std=c++11).
 bool take_compile_flag(const std::vector<std::string>& args, std::size_t& i, CompileFlags& flags);
 
-// A whole nvcc command line (without the program name).
+// Words as a shell splits them (an options file's text).
+std::vector<std::string> split_options(const std::string& text);
+
+// A whole nvcc command line (without the program name); `--options-file F`,
+// `-optf F` and `@F` are replaced by the options in F (CMake writes them).
 NvccCommand parse_nvcc_command(const std::vector<std::string>& args);
 
 // Whether nvcc would treat the file as CUDA source (by its suffix; `-x cu`

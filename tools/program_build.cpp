@@ -360,6 +360,14 @@ void compile_object(const fs::path& given, const CompileFlags& flags, const fs::
     if (!out) throw BuildFailure("cannot write the dependency file " + depfile.string());
 }
 
+void empty_object(const fs::path& object) {
+    const WorkDir work;
+    const fs::path source = work.path / "empty.cpp";
+    std::ofstream(source) << "// nvcc's device link step, on the CPU\n";
+    const std::vector<std::string> command = {SIMT_CONFIG_CXX, "-c", source.string(), "-o", object.string()};
+    if (run_command(command) != 0) throw BuildFailure("cannot write " + object.string());
+}
+
 std::string dependency_rule(const fs::path& given, const CompileFlags& flags, const std::string& target) {
     const fs::path source = fs::absolute(given).lexically_normal();
     if (!fs::exists(source)) throw BuildFailure("no such file: " + given.string());

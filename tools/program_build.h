@@ -43,6 +43,8 @@ BuildResult build_program(const BuildRequest& request);
 // user's files (the originals of rewritten ones), as nvcc's -MD does.
 void compile_object(const std::filesystem::path& source, const CompileFlags& flags,
                     const std::filesystem::path& object);
+// An object file with nothing in it (nvcc's device link step on the CPU).
+void empty_object(const std::filesystem::path& object);
 // The files `source` reads, for -M: the user's, as a make rule for `target`.
 std::string dependency_rule(const std::filesystem::path& source, const CompileFlags& flags, const std::string& target);
 // Objects and archives (and -l/-L) into an executable linked with simt's
