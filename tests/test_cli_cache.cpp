@@ -130,3 +130,61 @@ TEST_CASE("a cached program that cannot be started is reported with the reason a
                                       exe.parent_path().string()));
     fs::remove_all(dir);
 }
+
+TEST_CASE("the cache holds at most --cache-limit MiB, dropping the programs used least recently") {
+    const fs::path dir = fresh_dir("cache-limit");
+    const fs::path cache = dir / "cache";
+    const auto run = [&](const std::string& value, const std::string& limit) {
+        std::ofstream(dir / ("p" + value + ".cu")) << "#include <cstdio>\nint main() { std::printf(\"" << value
+                                                   << "\\n\"); return 0; }\n";
+        return shell(std::string(SIMT_EXE) + " -v run --cache-dir " + cache.string() + " --cache-limit " + limit + " " +
+                     (dir / ("p" + value + ".cu")).string());
+    };
+    const auto slots = [&] {
+        std::size_t n = 0;
+        for ([[maybe_unused]] const auto& e : fs::directory_iterator(cache)) ++n;
+        return n;
+    };
+    const auto bytes = [&] {
+        std::uintmax_t total = 0;
+        for (const auto& e : fs::recursive_directory_iterator(cache))
+            if (e.is_regular_file()) total += e.file_size();
+        return total;
+    };
+    for (const char* value : {"1", "2", "3"}) CHECK(run(value, "1024").out == std::string(value) + "\n");
+    REQUIRE(slots() == 3);
+    CHECK_THAT(run("1", "1024").err, Catch::Contains("cache hit"));  // 1 is now the most recently used
+    // Room for two and a half programs: building a fourth drops 2 and 3, the least recently used.
+    const std::string room = std::to_string(bytes() * 5 / 6 / (1 << 20) + 1);
+    CHECK(run("4", room).out == "4\n");
+    CHECK(slots() == 2);
+    CHECK_THAT(run("1", room).err, Catch::Contains("cache hit"));
+    CHECK_THAT(run("4", room).err, Catch::Contains("cache hit"));
+    CHECK_THAT(run("2", room).err, !Catch::Contains("cache hit"));
+    // A limit below one program keeps only the one just built.
+    CHECK(run("3", "1").out == "3\n");
+    CHECK(slots() == 1);
+    const Result small = shell(std::string(SIMT_EXE) + " run --cache-limit 0 " + (dir / "p1.cu").string());
+    CHECK(small.status != 0);
+    CHECK_THAT(small.err, Catch::Contains("--cache-limit"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("simt cache clean empties the cache, says how much it removed and leaves other files") {
+    const fs::path dir = fresh_dir("cache-clean");
+    const fs::path cache = dir / "cache";
+    std::ofstream(dir / "p.cu") << "int main() { return 0; }\n";
+    REQUIRE(shell(std::string(SIMT_EXE) + " run --cache-dir " + cache.string() + " " + (dir / "p.cu").string()).status == 0);
+    std::ofstream(cache / "notes.txt") << "not simt's\n";
+    const Result cleaned = shell(std::string(SIMT_EXE) + " cache clean --cache-dir " + cache.string());
+    CHECK(cleaned.status == 0);
+    CHECK_THAT(cleaned.out, Catch::StartsWith("removed 1 program ("));
+    CHECK_THAT(cleaned.out, Catch::EndsWith(" MiB) from " + cache.string() + "\n"));
+    CHECK(fs::exists(cache / "notes.txt"));
+    std::size_t left = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(cache)) ++left;
+    CHECK(left == 1);
+    CHECK(shell(std::string(SIMT_EXE) + " cache clean --cache-dir " + cache.string()).out ==
+          "removed 0 programs (0 MiB) from " + cache.string() + "\n");
+    fs::remove_all(dir);
+}

@@ -59,7 +59,67 @@ std::string damage(const fs::path& entry, const std::string& name) {
     return "";
 }
 
+// The slots simt writes: 16 hex digits, "cuda-" before them for nvcc builds.
+bool is_slot(const fs::directory_entry& e) {
+    std::string name = e.path().filename().string();
+    if (name.rfind("cuda-", 0) == 0) name.erase(0, 5);
+    std::error_code ec;
+    return e.is_directory(ec) && name.size() == 16 &&
+           name.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+std::uintmax_t bytes_under(const fs::path& dir) {
+    std::uintmax_t total = 0;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file(ec)) total += it->file_size(ec);
+    return total;
+}
+
 }  // namespace
+
+void mark_used(const fs::path& slot) {
+    std::error_code ignored;
+    fs::last_write_time(slot, fs::file_time_type::clock::now(), ignored);
+}
+
+void trim(const fs::path& cache_dir, std::uintmax_t limit_bytes, const fs::path& keep) {
+    struct Slot {
+        fs::path path;
+        fs::file_time_type used;
+        std::uintmax_t bytes;
+    };
+    std::vector<Slot> slots;
+    std::uintmax_t total = 0;
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(cache_dir, ec)) {
+        if (!is_slot(e)) continue;
+        slots.push_back(Slot{e.path(), e.last_write_time(ec), bytes_under(e.path())});
+        total += slots.back().bytes;
+    }
+    if (total <= limit_bytes) return;
+    std::sort(slots.begin(), slots.end(), [](const Slot& a, const Slot& b) { return a.used < b.used; });
+    for (const Slot& slot : slots) {
+        if (total <= limit_bytes) break;
+        if (slot.path == keep) continue;
+        spdlog::debug("cache over {} bytes: removing {}", limit_bytes, slot.path.string());
+        fs::remove_all(slot.path, ec);
+        if (!ec) total -= slot.bytes;
+    }
+}
+
+Removed clean(const fs::path& cache_dir) {
+    Removed removed;
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(cache_dir, ec)) {
+        if (!is_slot(e)) continue;
+        const std::uintmax_t bytes = bytes_under(e.path());
+        if (fs::remove_all(e.path(), ec) == static_cast<std::uintmax_t>(-1) || ec) continue;
+        ++removed.slots;
+        removed.bytes += bytes;
+    }
+    return removed;
+}
 
 std::uint64_t hash_text(std::string_view text) {
     std::uint64_t h = fnv_offset;

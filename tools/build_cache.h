@@ -37,6 +37,20 @@ std::optional<std::filesystem::path> find_entry(const std::filesystem::path& slo
 std::vector<std::filesystem::path> read_depfile(const std::filesystem::path& depfile,
                                                 const std::filesystem::path& skip);
 
+// The cache is bounded: after a build adds an entry, whole slots are
+// removed, least recently used first (a hit marks its slot used), until the
+// cache holds at most `limit_bytes`; `keep` (the slot just used) stays.
+void mark_used(const std::filesystem::path& slot);
+void trim(const std::filesystem::path& cache_dir, std::uintmax_t limit_bytes, const std::filesystem::path& keep);
+
+// Removes every slot from `cache_dir` (`simt cache clean`); files simt did
+// not write stay. Returns how many slots and bytes went.
+struct Removed {
+    std::size_t slots = 0;
+    std::uintmax_t bytes = 0;
+};
+Removed clean(const std::filesystem::path& cache_dir);
+
 // A build's own directory in a slot: removed with whatever is in it unless
 // published, so neither a failed compile nor an interrupted one leaves
 // temporaries in the cache.

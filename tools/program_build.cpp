@@ -136,7 +136,10 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     const std::string key = cache::hex(cache::hash_text(identity + join(flags) + "\0cuda"));
     const fs::path slot = request.cache_dir / ("cuda-" + key);
     const std::string name = fs::path(request.sources.front()).stem().string();
-    if (const auto hit = cache::find_entry(slot, name)) return {*hit, true};
+    if (const auto hit = cache::find_entry(slot, name)) {
+        cache::mark_used(slot);
+        return {*hit, true};
+    }
     cache::PendingBuild pending(slot);
     std::vector<std::string> command = flags;
     command.insert(command.end(), inputs.begin(), inputs.end());
@@ -145,7 +148,10 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     spdlog::debug("nvcc: {}", join(command));
     if (run_command(command) != 0)
         throw BuildFailure(request.sources.front().string() + " did not compile with " + nvcc + " (messages above)");
-    return {pending.publish(name, {}), false};
+    const fs::path executable = pending.publish(name, {});
+    cache::mark_used(slot);
+    cache::trim(request.cache_dir, request.cache_limit, slot);
+    return {executable, false};
 }
 
 fs::path default_cache_dir() {
@@ -314,6 +320,7 @@ BuildResult build_program(const BuildRequest& request) {
     const std::string name = sources.front().stem().string();
     if (const auto hit = cache::find_entry(slot, name)) {
         spdlog::debug("cache hit: {}", hit->string());
+        cache::mark_used(slot);
         return {*hit, true};
     }
     cache::PendingBuild pending(slot);  // removed, with all in it, unless published
@@ -344,7 +351,10 @@ BuildResult build_program(const BuildRequest& request) {
                            (has_main ? "" : "; it defines no main()"));
     }
     for (std::size_t i = 0; i < sources.size(); ++i) fs::remove_all(pending.dir() / std::to_string(i) / "headers"), fs::remove(pending.dir() / std::to_string(i) / (sources[i].stem().string() + ".o"));
-    return {pending.publish(name, dependencies), false};
+    const fs::path executable = pending.publish(name, dependencies);
+    cache::mark_used(slot);
+    cache::trim(request.cache_dir, request.cache_limit, slot);
+    return {executable, false};
 }
 
 void compile_object(const fs::path& given, const CompileFlags& flags, const fs::path& object) {

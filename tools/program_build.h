@@ -18,6 +18,7 @@ struct BuildRequest {
     std::vector<std::filesystem::path> sources;  // .cu, host C++, .o, .a; the first names the program
     CompileFlags flags;
     std::filesystem::path cache_dir;
+    std::uintmax_t cache_limit = std::uintmax_t(1) << 30;  // bytes the cache may hold (build_cache.h)
 };
 
 struct BuildResult {

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "simt_build_config.h"
+#include "tools/build_cache.h"
 #include "tools/child_process.h"
 #include "tools/nvcc_driver.h"
 #include "tools/nvcc_flags.h"
@@ -195,6 +196,10 @@ int main(int argc, char** argv) {
         ->needs(trace);
     run_cmd->add_option("--trace-blocks", run.trace_blocks, "with --trace: blocks traced per launch (the first ones)")
         ->transform(unsigned_decimal)->check(CLI::Range(1u, 1u << 20))->needs(trace)->capture_default_str();
+    std::uintmax_t cache_limit_mib = build.cache_limit >> 20;
+    const auto cache_limit_help = "MiB the cache may hold; the programs used least recently go first";
+    run_cmd->add_option("--cache-limit", cache_limit_mib, cache_limit_help)
+        ->transform(unsigned_decimal)->check(CLI::Range(std::uintmax_t(1), std::uintmax_t(1) << 30))->capture_default_str();
     run_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")
         ->check(non_empty)->capture_default_str();
     std::string backend = "cpu", arch = "sm_90";
@@ -210,6 +215,14 @@ int main(int argc, char** argv) {
     build_cmd->add_option("file", main_source, "the CUDA source file")->required()->check(CLI::ExistingFile);
     build_cmd->add_option("more", program_args, "more source, object or archive files")->check(CLI::ExistingFile);
     build_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->check(non_empty);
+    build_cmd->add_option("--cache-limit", cache_limit_mib, cache_limit_help)
+        ->transform(unsigned_decimal)->check(CLI::Range(std::uintmax_t(1), std::uintmax_t(1) << 30))->capture_default_str();
+
+    // ---- cache ----
+    CLI::App* cache_cmd = app.add_subcommand("cache", "manage the cache of compiled programs");
+    cache_cmd->require_subcommand(1);
+    CLI::App* clean_cmd = cache_cmd->add_subcommand("clean", "remove every compiled program from the cache");
+    clean_cmd->add_option("--cache-dir", build.cache_dir, "the cache to empty")->check(non_empty)->capture_default_str();
     build_cmd->add_option("-o", build_output, "also copy the executable here");
 
     // ---- rewrite ----
@@ -239,7 +252,14 @@ int main(int argc, char** argv) {
     spdlog::set_pattern("simt: %l: %v");
     spdlog::set_level(verbose ? spdlog::level::debug : spdlog::level::warn);
 
+    build.cache_limit = cache_limit_mib << 20;
     try {
+        if (*clean_cmd) {
+            const auto removed = simt::tool::cache::clean(build.cache_dir);
+            std::cout << "removed " << removed.slots << " program" << (removed.slots == 1 ? "" : "s") << " ("
+                      << ((removed.bytes + (1 << 19)) >> 20) << " MiB) from " << build.cache_dir.string() << "\n";
+            return 0;
+        }
         if (*rewrite_cmd) {
             const std::string out = simt::frontend::rewrite_cuda_source(read_cuda_source(rewrite_input),
                                                                         fs::absolute(rewrite_input).string());
