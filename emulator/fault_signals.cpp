@@ -84,7 +84,8 @@ std::string fault_place(const SignalFault& f, const void* frame, const Stack& st
         message = "stack overflow " + who + " at " + at + ": the " + std::to_string(size) +
                   "-byte fiber stack is exhausted (deep recursion or large local arrays).\nsimt: hint: rerun with "
                   "a larger stack, e.g. --stack-size " + std::to_string(size * 4) +
-                  " (a recursion may need far more)";
+                  " (4 times this one; the size a thread needs is not known when it overflows: if it overflows "
+                  "again, quadruple again, up to 67108864)";
     } else if (f.signal == SIGFPE) {
         kind = FaultKind::ArithmeticTrap;
         message = std::string(f.code == FPE_INTDIV || f.code == FPE_INTOVF

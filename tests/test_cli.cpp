@@ -27,6 +27,23 @@ TEST_CASE("a file that does not compile gets the compiler's message at the user'
     CHECK_THAT(r.err, Catch::Contains("did not compile"));
 }
 
+TEST_CASE("a launch whose arguments do not fit the kernel is one short compile error at the launch's line") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-launch-arguments-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "arguments.cu") << "__global__ void k(int *a, int b) { a[0] = b; }\n"
+                                           "int main() {\n    int *d;\n    cudaMalloc(&d, 4);\n"
+                                           "    k<<<1, 1>>>(d);\n    return 0;\n}\n";
+    const Result r = simt("run " + (dir / "arguments.cu").string());
+    CHECK(r.status == 2);
+    // The launch's line (its column is that of simt's rewritten call), then simt's message.
+    CHECK_THAT(r.err, Catch::Contains("arguments.cu:5:"));
+    CHECK_THAT(r.err, Catch::Contains("error: static assertion failed: simt: this launch passes arguments that do "
+                                      "not match the kernel's parameters (too few, too many, or of types that do "
+                                      "not convert)"));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') <= 10);  // was a dozen lines of std::apply and lambda notes
+    fs::remove_all(dir);
+}
+
 TEST_CASE("code nvcc rejects does not compile under simt either: a float2 shuffle, max of a float and an int") {
     const fs::path dir = fs::temp_directory_path() / ("simt-nvcc-rejects-" + std::to_string(getpid()));
     fs::create_directories(dir);
@@ -89,7 +106,8 @@ TEST_CASE("a fiber stack overflow names the thread and the flag that raises the 
     CHECK(r.status != 0);
     CHECK_THAT(r.err, Catch::Contains("simt: error: stack overflow in kernel recurse by thread ("));
     CHECK_THAT(r.err, Catch::Contains("at stack_overflow.cu:"));
-    CHECK_THAT(r.err, Catch::Contains("--stack-size"));
+    CHECK_THAT(r.err, Catch::Contains("--stack-size 262144 (4 times this one; the size a thread needs is not known "
+                                      "when it overflows: if it overflows again, quadruple again, up to 67108864)"));
     CHECK_THAT(r.out, Catch::Contains("(unspecified launch failure)"));
     const Result bigger = simt("run --stack-size 1048576 " + program("stack_overflow.cu"));
     CHECK(bigger.status == 0);

@@ -42,6 +42,18 @@ public:
 
     template <class Body, class... Args>
     void run(Body&& body, Args&&... args) const {
+        // The body's return type is the kernel call's (the rewriter writes
+        // it so): arguments that do not fit the kernel's parameters end here,
+        // at the launch's line, not deep in std::apply.
+        static_assert(std::is_invocable_v<std::remove_reference_t<Body>&, Args&...>,
+                      "simt: this launch passes arguments that do not match the kernel's parameters (too few, "
+                      "too many, or of types that do not convert); compare the <<<>>> call with the kernel's declaration");
+        if constexpr (std::is_invocable_v<std::remove_reference_t<Body>&, Args&...>) run_checked(body, std::forward<Args>(args)...);
+    }
+
+private:
+    template <class Body, class... Args>
+    void run_checked(Body& body, Args&&... args) const {
         if constexpr ((std::is_copy_constructible_v<std::decay_t<Args>> && ...)) {
             if (in_device_code()) {
                 // The arguments are copied, as CUDA copies a child's parameters.
@@ -67,7 +79,6 @@ public:
                       &closure);
     }
 
-private:
     const char* name_;
     dim3 grid_, block_;
     std::size_t shared_;
@@ -87,7 +98,8 @@ cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, v
     [&]<std::size_t... I>(std::index_sequence<I...>) {
         ::simt::cuda::launch_config(::simt::cuda::kernel_name_of(reinterpret_cast<const void*>(kernel)), grid, block,
                                     shared, stream)
-            .run([&](auto&&... a) { kernel(a...); }, *static_cast<std::remove_reference_t<Params>*>(args[I])...);
+            .run([&](auto&&... a) -> decltype(kernel(a...)) { return kernel(a...); },
+                 *static_cast<std::remove_reference_t<Params>*>(args[I])...);
     }(std::index_sequence_for<Params...>{});
     return cudaPeekAtLastError();
 }
