@@ -157,3 +157,68 @@ TEST_CASE("an unmodified CMake CUDA project builds for simt with one switch, and
     CHECK_THAT(failed.out, Catch::Contains("reduce.cu:"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("cmake --install gives a simt that still works moved elsewhere, and find_package(simt) builds a project with it") {
+    const fs::path root = fs::temp_directory_path() / ("simt-install-" + std::to_string(getpid()));
+    fs::remove_all(root);
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " --install " + SIMT_BINARY_DIR + " --prefix " + (root / "first").string())
+                .status == 0);
+    fs::rename(root / "first", root / "moved");  // nothing may point back at the build or the first prefix
+    const fs::path prefix = root / "moved";
+
+    const Result ran = shell((prefix / "bin/simt").string() + " run --cache-dir " + (root / "cache").string() + " -I " +
+                             (kProject / "include").string() + " -DN=64 " + (kProject / "src/main.cu").string() + " " +
+                             (kProject / "src/reduce.cu").string());
+    CHECK(ran.status == 0);
+    CHECK(ran.out == "sum 4032.0\n");
+
+    // A CMake project of plain C++ with .cu files: find_package(simt) and
+    // simt_add_cuda_executable, from its own directory, with a global
+    // -fsanitize=address (the kernels turn it off for themselves).
+    const fs::path user = root / "user";
+    fs::create_directories(user);
+    for (const char* f : {"src/reduce.cu", "src/reduce.h", "include/params.h"})
+        fs::copy_file(kProject / f, user / fs::path(f).filename());
+    std::ofstream(user / "main.cu") << "#include <cstdio>\n#include \"reduce.h\"\n"
+                                       "int main() {\n  float *x;\n  cudaMalloc(&x, 64 * sizeof(float));\n"
+                                       "  float h[64];\n  for (int i = 0; i < 64; ++i) h[i] = float(i);\n"
+                                       "  cudaMemcpy(x, h, sizeof h, cudaMemcpyHostToDevice);\n"
+                                       "  std::printf(\"sum %.1f\\n\", sum_on_device(x, 64));\n  return 0;\n}\n";
+    std::ofstream(user / "CMakeLists.txt") << "cmake_minimum_required(VERSION 3.20)\nproject(uses_simt LANGUAGES CXX)\n"
+                                              "set(CMAKE_CXX_STANDARD 17)\nfind_package(simt REQUIRED)\n"
+                                              "simt_add_cuda_executable(app main.cu reduce.cu)\n";
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " -S " + user.string() + " -B " + (user / "build").string() +
+                  " -DCMAKE_PREFIX_PATH=" + prefix.string() + (SIMT_SANITIZED_BUILD ? "" : " -DCMAKE_CXX_FLAGS=-fsanitize=address"))
+                .status == 0);
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " --build " + (user / "build").string()).status == 0);
+    const Result app = shell((user / "build/app").string());
+    CHECK(app.status == 0);
+    CHECK(app.out == "sum 2016.0\n");
+
+    // A CMake CUDA project, with the installed toolchain file.
+    const fs::path cuda = root / "cuda";
+    fs::copy(kProject, cuda, fs::copy_options::recursive);
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " -S " + cuda.string() + " -B " + (cuda / "b").string() +
+                  " -DCMAKE_TOOLCHAIN_FILE=" + (prefix / "share/simt/simt-cuda-toolchain.cmake").string())
+                .status == 0);
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " --build " + (cuda / "b").string()).status == 0);
+    CHECK(shell((cuda / "b/scale").string()).out == "sum 4032.0\n");
+    fs::remove_all(root);
+}
+
+TEST_CASE("add_subdirectory(simt) adds none of simt's tests to the including project and downloads nothing") {
+    const fs::path user = fs::temp_directory_path() / ("simt-subdir-" + std::to_string(getpid()));
+    fs::remove_all(user);
+    fs::create_directories(user);
+    std::ofstream(user / "main.cu") << "int main() { return 0; }\n";
+    std::ofstream(user / "CMakeLists.txt") << "cmake_minimum_required(VERSION 3.20)\nproject(outer LANGUAGES C CXX)\n"
+                                              "add_subdirectory(" << SIMT_SOURCE_DIR << " simt)\n"
+                                              "simt_add_cuda_executable(app main.cu)\n"
+                                              "enable_testing()\nadd_test(NAME app COMMAND app)\n";
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " -S " + user.string() + " -B " + (user / "build").string()).status == 0);
+    const Result listed = shell(std::string(SIMT_CTEST) + " -N --test-dir " + (user / "build").string());
+    CHECK_THAT(listed.out, Catch::Contains("Test #1: app"));
+    CHECK_THAT(listed.out, Catch::Contains("Total Tests: 1"));
+    CHECK_FALSE(fs::exists(user / "build/simt/tests"));  // where the SARIF schema would be fetched
+    fs::remove_all(user);
+}

@@ -16,6 +16,7 @@
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
 #include "tools/child_process.h"
+#include "tools/install_layout.h"
 #include "tools/rewritten_headers.h"
 #include "tools/source_rewriter.h"
 #include "tools/source_text.h"
@@ -71,7 +72,8 @@ std::string local_headers(const std::string& text, const fs::path& dir, std::vec
 // builds side by side in CI) must not reuse a program linked with the old one.
 std::string runtime_identity() {
     std::string id = SIMT_CONFIG_VERSION;
-    for (const char* lib : {SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB})
+    const InstallLayout& layout = install_layout();
+    for (const std::string& lib : {layout.runtime_lib, layout.checkers_lib, layout.emulator_lib})
         id += ";" + std::to_string(cache::hash_file(lib));
     return id;
 }
@@ -164,19 +166,17 @@ fs::path default_cache_dir() {
 
 namespace {
 
+// What the rewritten CUDA is compiled with, in every build of it (the same
+// list reaches the CMake function: SIMT_KERNEL_COMPILE_FLAGS).
+constexpr const char* kKernelFlags[] = SIMT_CONFIG_KERNEL_FLAGS;
+
 // How simt compiles a translation unit; the user's flags after simt's own
 // include directories, so simt's cuda_runtime.h wins over a CUDA toolkit's.
 std::vector<std::string> compile_command(const CompileFlags& flags, const fs::path& source_dir, bool cuda) {
-    std::vector<std::string> command = {SIMT_CONFIG_CXX, "-std=" + flags.standard, flags.optimization, "-g",
-                                        "-fsanitize=thread",
-                                        "--param=tsan-instrument-func-entry-exit=0",
-                                        "--param=tsan-distinguish-volatile=1",
-                                        "-fno-builtin-printf", "-fno-builtin-puts",
-                                        "-fno-builtin-putchar", "-fstack-clash-protection",
-                                        "-fno-optimize-sibling-calls", "-fno-omit-frame-pointer", "-Wno-volatile",
-                                        "-U_FORTIFY_SOURCE", "-I", SIMT_CONFIG_INCLUDE_DIR,
-                                        "-I", SIMT_CONFIG_PORTABLE_DIR,
-                                        "-iquote", source_dir.string()};
+    std::vector<std::string> command = {SIMT_CONFIG_CXX, "-std=" + flags.standard, flags.optimization, "-g"};
+    command.insert(command.end(), std::begin(kKernelFlags), std::end(kKernelFlags));
+    command.insert(command.end(), {"-I", install_layout().include_dir, "-I", install_layout().portable_dir,
+                                   "-iquote", source_dir.string()});
     command.insert(command.end(), flags.preprocessor.begin(), flags.preprocessor.end());
     command.insert(command.end(), {"-I", source_dir.string()});
     command.insert(command.end(), flags.compiler.begin(), flags.compiler.end());
@@ -197,7 +197,7 @@ std::vector<std::string> runtime_libraries(const CompileFlags& flags) {
     libs.insert(libs.end(), {
         // A group: the emulator's own calls to abort() and exit() go to the
         // runtime's wrappers, defined in an archive listed before it.
-        "-Wl,--start-group", SIMT_CONFIG_RUNTIME_LIB, SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_EMULATOR_LIB,
+        "-Wl,--start-group", install_layout().runtime_lib, install_layout().checkers_lib, install_layout().emulator_lib,
         "-Wl,--end-group", SIMT_CONFIG_BOOST_CONTEXT_LIB,
         SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl", kStandaloneMarker,
         "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail,--wrap=exit,--wrap=abort"});
