@@ -17,8 +17,15 @@ using simt::device::observe;
 SIMT_EXPORT void __tsan_init() {}
 SIMT_EXPORT void __tsan_func_entry(void*) {}
 SIMT_EXPORT void __tsan_func_exit() {}
-SIMT_EXPORT void __tsan_vptr_update(void**, void*) {}
-SIMT_EXPORT void __tsan_vptr_read(void**) {}
+// A constructor or destructor stores an object's vtable pointer, a virtual
+// call loads it: memory accesses like any other (an object built with
+// placement new in __shared__ memory by one thread and used by all after a
+// barrier is initialised by that store). As in TSan, a store of the value
+// already there (a base class's destructor) is not a write.
+SIMT_EXPORT void __tsan_vptr_update(void** vptr, void* value) {
+    if (*vptr != value) observe(vptr, sizeof(void*), AccessKind::Write, false, SIMT_PC);
+}
+SIMT_EXPORT void __tsan_vptr_read(void** vptr) { observe(vptr, sizeof(void*), AccessKind::Read, false, SIMT_PC); }
 
 #define SIMT_PLAIN_ACCESS(N)                                                                  \
     SIMT_EXPORT void __tsan_read##N(void* a) { observe(a, N, AccessKind::Read, false, SIMT_PC); } \

@@ -852,3 +852,26 @@ TEST_CASE("the gaps the README lists under 'What simt does not catch yet' behave
     CHECK(kept.status == 1);
     CHECK_THAT(kept.err, Catch::Contains("out-of-bounds shared write of size 4 in kernel unread_shared"));
 }
+
+TEST_CASE("an object with virtual functions built in shared memory by one thread is initialised by its constructor") {
+    // cuda-samples' newdelete does this; its vtable pointer store counts as a write.
+    const std::string source = std::string(SIMT_KERNELS_DIR) + "/conformance/virtual_in_shared.cu";
+    for (const char* mode : {"its", "lockstep"}) {
+        CAPTURE(mode);
+        const Result r = simt(std::string("run --mode ") + mode + " " + source);
+        CHECK(r.status == 0);
+        CHECK(r.out == "sum 2656 (no error)\n");
+        CHECK(r.err.empty());
+    }
+    // Without the barrier the other threads read the vtable pointer before it is stored.
+    const fs::path dir = fs::temp_directory_path() / ("simt-virtual-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::string text = slurp(source);
+    text.replace(text.find("    __syncthreads();"), 20, "    /* no barrier */");
+    std::ofstream(dir / "no_barrier.cu") << text;
+    const Result racy = simt("run " + (dir / "no_barrier.cu").string());
+    CHECK(racy.status == 1);
+    CHECK_THAT(racy.err, Catch::Contains("uninitialised read) on shared memory in kernel use_shared_object\n"
+                                         "  Read of size 8 at __shared__ use_shared_object::storage"));
+    fs::remove_all(dir);
+}

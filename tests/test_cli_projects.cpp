@@ -20,19 +20,19 @@ std::string simt_nvcc() { return (fs::path(SIMT_EXE).parent_path() / "simt-nvcc"
 
 TEST_CASE("a program of several .cu files runs with nvcc's -I and -D flags, its kernel launched from a header") {
     const Result r = simt("run -I " + (kProject / "include").string() + " -DN=64 " + (kProject / "src/main.cu").string() +
-                          " " + (kProject / "src/reduce.cu").string());
+                          " " + (kProject / "src/reduce.cu").string() + " " + (kProject / "src/report.cpp").string());
     CHECK(r.status == 0);
     CHECK(r.out == "sum 4032.0\n");
     CHECK(r.err.empty());
     // The program's own arguments still follow; `--` ends the files.
     const Result defined = simt("run -Xcompiler -DOFFSET=1.0f -I" + (kProject / "include").string() + " -D N=64 " +
-                                (kProject / "src/main.cu").string() + " " + (kProject / "src/reduce.cu").string() + " -- x");
+                                (kProject / "src/main.cu").string() + " " + (kProject / "src/reduce.cu").string() + " " + (kProject / "src/report.cpp").string() + " -- x");
     CHECK(defined.out == "sum 4096.0\n");
 }
 
 TEST_CASE("code valid only in C++17 compiles as nvcc compiles it: C++17 by default, -std=c++20 when asked") {
     const std::string files = " -I " + (kProject / "include").string() + " -DN=8 " + (kProject / "src/main.cu").string() +
-                              " " + (kProject / "src/reduce.cu").string();
+                              " " + (kProject / "src/reduce.cu").string() + " " + (kProject / "src/report.cpp").string();
     CHECK(simt("run" + files).out == "sum 56.0\n");
     CHECK(simt("run -std=c++17" + files).out == "sum 56.0\n");
     const Result cxx20 = simt("run -std=c++20" + files);
@@ -46,7 +46,7 @@ TEST_CASE("code valid only in C++17 compiles as nvcc compiles it: C++17 by defau
 TEST_CASE("editing a header that a kernel launch lives in rebuilds the program") {
     const fs::path dir = project_copy("edit");
     const std::string run = "run -I " + (dir / "include").string() + " -DN=64 " + (dir / "src/main.cu").string() + " " +
-                            (dir / "src/reduce.cu").string();
+                            (dir / "src/reduce.cu").string() + " " + (dir / "src/report.cpp").string();
     CHECK(simt(run).out == "sum 4032.0\n");
     std::string header = slurp(dir / "include/params.h");
     header.replace(header.find("0.0f"), 4, "0.5f");
@@ -124,9 +124,9 @@ TEST_CASE("simt nvcc refuses what it cannot do with a message naming the option 
     CHECK(missing.status == 2);
     CHECK_THAT(missing.err, Catch::Contains("-I needs a value"));
     const Result two = shell(simt_nvcc() + " -c " + (kProject / "src/main.cu").string() + " " +
-                             (kProject / "src/reduce.cu").string() + " -o one.o");
+                             (kProject / "src/reduce.cu").string() + " " + (kProject / "src/report.cpp").string() + " -o one.o");
     CHECK(two.status == 2);
-    CHECK_THAT(two.err, Catch::Contains("-o with -c names one object, but there are 2 sources"));
+    CHECK_THAT(two.err, Catch::Contains("-o with -c names one object, but there are 3 sources"));
     const Result kind = shell(simt_nvcc() + " notes.txt");
     CHECK(kind.status == 2);
     CHECK_THAT(kind.err, Catch::Contains("notes.txt is not a file simt nvcc takes"));
@@ -168,7 +168,7 @@ TEST_CASE("cmake --install gives a simt that still works moved elsewhere, and fi
 
     const Result ran = shell((prefix / "bin/simt").string() + " run --cache-dir " + (root / "cache").string() + " -I " +
                              (kProject / "include").string() + " -DN=64 " + (kProject / "src/main.cu").string() + " " +
-                             (kProject / "src/reduce.cu").string());
+                             (kProject / "src/reduce.cu").string() + " " + (kProject / "src/report.cpp").string());
     CHECK(ran.status == 0);
     CHECK(ran.out == "sum 4032.0\n");
 

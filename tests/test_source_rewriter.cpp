@@ -143,6 +143,13 @@ TEST_CASE("inline PTX that reads a special register becomes a runtime call, keep
     CHECK(lines(out) == lines(source));
 }
 
+TEST_CASE("a special register named with one % (which nvcc also takes) is read the same way", "[rewriter]") {
+    const std::string out = body("__device__ unsigned long long now() {\n  unsigned long long t;\n"
+                                 "  asm volatile(\"mov.u64 %0, %globaltimer;\" : \"=l\"(t));\n  return t;\n}\n");
+    CHECK(out.find("asm") == std::string::npos);
+    CHECK(out.find("::simt::cuda::special_register(\"globaltimer\")") != std::string::npos);
+}
+
 TEST_CASE("host assembly is left as it is", "[rewriter]") {
     const std::string source = "void f() {\n  asm volatile(\"\" ::: \"memory\");\n  __asm__(\"pause\");\n}\n";
     CHECK(body(source) == source);

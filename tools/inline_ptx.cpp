@@ -42,7 +42,10 @@ std::optional<std::string> translate_inline_ptx(std::string_view asm_template, s
         "laneid",      "warpid",      "lanemask_eq", "lanemask_lt", "lanemask_le", "lanemask_gt",
         "lanemask_ge", "clock",       "clock64",     "globaltimer", "smid",        "nsmid"};
     for (std::string_view r : registers) {
-        for (std::string_view mov : {"mov.u32 %0, %%", "mov.u64 %0, %%", "mov.s32 %0, %%", "mov.b32 %0, %%"}) {
+        // "%%name" as the PTX manual writes it, or "%name", which nvcc takes too
+        // (cuda-samples' cudaGraphsPerfScaling reads %globaltimer so).
+        for (std::string_view mov : {"mov.u32 %0, %%", "mov.u64 %0, %%", "mov.s32 %0, %%", "mov.b32 %0, %%",
+                                     "mov.u32 %0, %", "mov.u64 %0, %", "mov.s32 %0, %", "mov.b32 %0, %"}) {
             if (t.size() != mov.size() + r.size() || t.compare(0, mov.size(), mov) != 0 ||
                 t.compare(mov.size(), std::string::npos, r) != 0)
                 continue;

@@ -1,9 +1,9 @@
 // Scales 0, 1, ..., N-1 on the device and sums them in another file.
-#include <cstdio>
 #include <vector>
 
 #include <scale.cuh>
 #include "reduce.h"
+#include "report.h"
 
 struct Problem {
     Problem() = default;  // C++20 makes this no aggregate: `Problem p{N, 2.0f}` needs C++17, nvcc's default
@@ -19,7 +19,7 @@ int main() {
     cudaMalloc(&x, p.n * sizeof(float));
     cudaMemcpy(x, host.data(), p.n * sizeof(float), cudaMemcpyHostToDevice);
     launch_scale(x, p.factor, p.n);
-    std::printf("sum %.1f\n", sum_on_device(x, p.n));
+    report(sum_on_device(x, p.n));
     cudaFree(x);
     return 0;
 }
