@@ -3,6 +3,16 @@
 // with g++. Each family lives in its own header.
 #pragma once
 
+// What cuda_runtime.h and driver_types.h define for code that tests for
+// them (cuda-samples' helper_cuda.h hides its helpers behind the guards):
+// simt provides the CUDA 12.0 runtime API level. __CUDACC__, __NVCC__ and
+// __CUDACC_VER_*__ are the compiler's: simt defines them for CUDA files only
+// (SIMT_KERNEL_COMPILE_FLAGS).
+#define __CUDA_RUNTIME_H__
+#define __DRIVER_TYPES_H__
+#define CUDART_VERSION 12000
+#define CUDART_CB
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -11,6 +21,7 @@
 #include "simt/vector_types.h"
 #include "simt/builtin_variables.h"
 #include "simt/runtime_api.h"
+#include "simt/device_queries.h"
 #include "simt/launch.h"
 #include "simt/sync.h"
 #include "simt/warp.h"
