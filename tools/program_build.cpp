@@ -350,7 +350,13 @@ BuildResult build_program(const BuildRequest& request) {
         throw BuildFailure(request.sources.front().string() + " did not link (see the linker's messages above)" +
                            (has_main ? "" : "; it defines no main()"));
     }
-    for (std::size_t i = 0; i < sources.size(); ++i) fs::remove_all(pending.dir() / std::to_string(i) / "headers"), fs::remove(pending.dir() / std::to_string(i) / (sources[i].stem().string() + ".o"));
+    // The entry keeps the executable and the rewritten sources; objects and
+    // header copies served only the link (debug info names the originals).
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        const fs::path work = pending.dir() / std::to_string(i);
+        fs::remove_all(work / "headers");
+        fs::remove(work / (sources[i].stem().string() + ".o"));
+    }
     const fs::path executable = pending.publish(name, dependencies);
     cache::mark_used(slot);
     cache::trim(request.cache_dir, request.cache_limit, slot);
