@@ -222,3 +222,28 @@ TEST_CASE("add_subdirectory(simt) adds none of simt's tests to the including pro
     CHECK_FALSE(fs::exists(user / "build/simt/tests"));  // where the SARIF schema would be fetched
     fs::remove_all(user);
 }
+
+TEST_CASE("device code across files (-rdc=true, -dc): a kernel calls an extern __device__ function and variable of another file") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-rdc-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "ops.cu") << "__device__ int offset = 100;\n__device__ int twice(int x) { return 2 * x + offset; }\n";
+    std::ofstream(dir / "main.cu") << "#include <cstdio>\nextern __device__ int offset;\n__device__ int twice(int x);\n"
+                                      "__global__ void k(int *out) { out[threadIdx.x] = twice(int(threadIdx.x)); }\n"
+                                      "int main() {\n  int *d;\n  cudaMalloc(&d, 32 * sizeof(int));\n  k<<<1, 32>>>(d);\n"
+                                      "  int h[32];\n  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n"
+                                      "  std::printf(\"%d %d\\n\", h[0], h[31]);\n  return 0;\n}\n";
+    const std::string nvcc = simt_nvcc() + " -arch=sm_90 -rdc=true ";
+    REQUIRE(shell(nvcc + "-dc " + (dir / "ops.cu").string() + " -o " + (dir / "ops.o").string()).status == 0);
+    REQUIRE(shell(nvcc + "-dc " + (dir / "main.cu").string() + " -o " + (dir / "main.o").string()).status == 0);
+    // nvcc's device link step (CMake runs it for separable compilation) gives an object that holds nothing.
+    REQUIRE(shell(nvcc + "-dlink " + (dir / "main.o").string() + " " + (dir / "ops.o").string() + " -o " +
+                  (dir / "link.o").string()).status == 0);
+    REQUIRE(shell(nvcc + (dir / "main.o").string() + " " + (dir / "ops.o").string() + " " + (dir / "link.o").string() +
+                  " -o " + (dir / "app").string()).status == 0);
+    const Result r = shell((dir / "app").string());
+    CHECK(r.status == 0);
+    CHECK(r.out == "100 162\n");
+    CHECK(r.err.empty());
+    fs::remove_all(dir);
+}
