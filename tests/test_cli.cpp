@@ -252,6 +252,10 @@ TEST_CASE("device queries and the toolkit's macros answer as on a GPU: cudaDevic
     CHECK(r.status == 0);
     CHECK(r.out == gpu);
     CHECK(r.err.empty());
+    // cuda_profiler_api.h: both calls succeed and do nothing, as on a GPU no profiler watches.
+    const Result profiler = simt("run " + std::string(SIMT_KERNELS_DIR) + "/api/profiler_calls.cu");
+    CHECK(profiler.status == 0);
+    CHECK(profiler.out == "cudaProfilerStart cudaSuccess\ncudaProfilerStop cudaSuccess\nsync cudaSuccess\n");
 }
 
 TEST_CASE("kernels launched from several host threads at once all run, with any checks and worker count") {
