@@ -51,6 +51,15 @@ TEST_CASE("extern __shared__ inside a kernel becomes a pointer to the block's dy
           "void k() { unsigned char* const raw = reinterpret_cast<unsigned char*>(::simt::cuda::dynamic_shared()); }");
 }
 
+TEST_CASE("extern with __shared__ after the type, as nvcc also takes, is the same declaration", "[rewriter]") {
+    CHECK(body("__global__ void k() {\n  extern double __shared__ sdata[];\n}\n") ==
+          "__global__ void k() {\n  double* const sdata = reinterpret_cast<double*>(::simt::cuda::dynamic_shared());\n}\n");
+    CHECK(body("extern unsigned int __shared__ smem[];\n") ==
+          "static constexpr ::simt::cuda::dynamic_shared_array<unsigned int> smem{};\n");
+    // Other extern declarations are not shared memory.
+    CHECK(body("extern \"C\" int f(int);\nextern int __shared_count;\n") == "extern \"C\" int f(int);\nextern int __shared_count;\n");
+}
+
 TEST_CASE("extern __shared__ at file scope becomes an accessor object of the same name, on the same line", "[rewriter]") {
     CHECK(body("extern __shared__ int buf[];\nint y;\n") ==
           "static constexpr ::simt::cuda::dynamic_shared_array<int> buf{};\nint y;\n");

@@ -66,10 +66,11 @@ private:
                 out += launch.text;
                 copied = launch.end;
                 i = launch.end - 1;
-            } else if (src_.is_word_at(i, "extern") && src_.next_word(i + 6) == "__shared__") {
+            } else if (const std::size_t shared_at = src_.is_word_at(i, "extern") ? extern_shared_qualifier(i) : npos;
+                       shared_at != npos) {
                 out.append(s_, copied, i - copied);
                 std::size_t end;
-                out += dynamic_shared(i, in_function(function_braces), end);
+                out += dynamic_shared(i, shared_at, in_function(function_braces), end);
                 copied = end;
                 i = end - 1;
             } else if (src_.is_word_at(i, "static") && src_.next_word(i + 6) == "__shared__") {
@@ -208,17 +209,33 @@ private:
         return npos;
     }
 
+    // The `__shared__` of an `extern` declaration at `extern_at`: right after
+    // `extern`, or after the type's words (`extern double __shared__ s[];`,
+    // which nvcc takes too); npos when there is none. Only plain words may
+    // come before it, so `extern "C"` and other declarations are left alone.
+    std::size_t extern_shared_qualifier(std::size_t extern_at) const {
+        std::size_t k = src_.skip_space(extern_at + 6);
+        for (int words = 0; k < s_.size() && words < 8; ++words) {
+            if (src_.is_word_at(k, "__shared__")) return k;
+            if (!is_ident(s_[k]) || (s_[k] >= '0' && s_[k] <= '9')) return npos;
+            while (k < s_.size() && is_ident(s_[k])) ++k;
+            k = src_.skip_space(k);
+        }
+        return npos;
+    }
+
     // `extern __shared__ T name[];`. In a function: a pointer to the block's
     // dynamic shared memory. At file scope: an accessor object named `name`
     // that converts to that pointer (simt/cuda.h), an ordinary C++ name that
     // a member, local or parameter of the same name hides as usual.
-    std::string dynamic_shared(std::size_t start, bool function_scope, std::size_t& end) {
-        const std::size_t type_start = src_.skip_space(start + 6) + 10;  // after __shared__
-        const std::size_t semi = declaration_end(type_start);
+    std::string dynamic_shared(std::size_t start, std::size_t shared_at, bool function_scope, std::size_t& end) {
+        const std::size_t semi = declaration_end(shared_at + 10);
         if (semi == npos) throw RewriteError(src_.line_of(start), "extern __shared__ declaration without ';'");
         end = semi + 1;
         // Type and name, without __align__(n) / alignas(n): the buffer is aligned.
-        std::string head = src_.compact_code(type_start, semi);
+        const std::string before = src_.compact_code(src_.skip_space(start + 6), shared_at);
+        const std::string after = src_.compact_code(shared_at + 10, semi);
+        std::string head = before.empty() ? after : before + " " + after;
         for (const char* attr : {"__align__", "alignas"}) {
             std::size_t a;
             while ((a = head.find(attr)) != npos) {
