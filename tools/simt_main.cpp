@@ -89,6 +89,7 @@ std::vector<std::string> take_compile_flags(std::vector<std::string>& args, Comp
             break;
         }
     }
+    if (rest.empty() || (rest.back() != "run" && rest.back() != "build")) return args;  // another subcommand's
     while (i < args.size() && args[i] != "--") {
         if (!take_compile_flag(args, i, flags)) rest.push_back(args[i++]);
     }
