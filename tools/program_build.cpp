@@ -204,10 +204,16 @@ std::vector<std::string> runtime_libraries(const CompileFlags& flags) {
     return libs;
 }
 
-std::vector<std::string> link_command() {
+// How simt links `inputs` (objects, archives) into `output`.
+std::vector<std::string> link_command(const std::vector<std::string>& inputs, const fs::path& output,
+                                      const CompileFlags& flags) {
     std::vector<std::string> link = {SIMT_CONFIG_CXX};
     for (const char* flag : SIMT_CONFIG_SANITIZER_FLAGS)
         if (*flag != '\0') link.push_back(flag);
+    link.insert(link.end(), inputs.begin(), inputs.end());
+    link.insert(link.end(), {"-o", output.string()});
+    const std::vector<std::string> libs = runtime_libraries(flags);
+    link.insert(link.end(), libs.begin(), libs.end());
     return link;
 }
 
@@ -302,20 +308,13 @@ BuildResult build_program(const BuildRequest& request) {
         const std::string text = read_cuda_source(source);
         if (request.sources.size() == 1 && text.find_first_not_of(" \t\r\n\f\v") == std::string::npos)
             throw BuildFailure(given.string() + " is empty: there is no program to build");
-        try {
-            identity += is_host_source(source) ? text : frontend::rewrite_cuda_source(text, source.string());
-        } catch (const frontend::RewriteError& e) {
-            throw BuildFailure(source.string() + ":" + std::to_string(e.line) + ": error: " + e.what());
-        }
-        identity += '\0';
+        identity += (is_host_source(source) ? text : rewrite_source(text, source)) + '\0';
     }
-    const std::vector<std::string> link = link_command();
-    const std::vector<std::string> libs = runtime_libraries(request.flags);
     // The headers are not in the slot's key: the entry inside it is chosen by
     // every file the last compile read (build_cache.h).
     const std::string key = cache::hex(cache::hash_text(
-        identity + join(compile_command(request.flags, sources.front().parent_path(), true)) + '\0' + join(link) +
-        '\0' + join(libs) + '\0' + runtime_identity() + '\0' + include_environment()));
+        identity + join(compile_command(request.flags, sources.front().parent_path(), true)) + '\0' +
+        join(link_command({}, "", request.flags)) + '\0' + runtime_identity() + '\0' + include_environment()));
     const fs::path slot = request.cache_dir / key;
     const std::string name = sources.front().stem().string();
     if (const auto hit = cache::find_entry(slot, name)) {
@@ -324,12 +323,12 @@ BuildResult build_program(const BuildRequest& request) {
         return {*hit, true};
     }
     cache::PendingBuild pending(slot);  // removed, with all in it, unless published
-    std::vector<std::string> command = link;
+    std::vector<std::string> objects;
     std::vector<fs::path> dependencies;
     for (std::size_t i = 0; i < sources.size(); ++i) {
         const fs::path& source = sources[i];
         if (!is_cuda_source(source) && !is_host_source(source)) {
-            command.push_back(source.string());
+            objects.push_back(source.string());
             dependencies.push_back(source);
             continue;
         }
@@ -338,10 +337,9 @@ BuildResult build_program(const BuildRequest& request) {
         const fs::path object = work / (source.stem().string() + ".o");
         const std::vector<fs::path> read = compile_unit(source, request.flags, object, work, work / "deps.d");
         dependencies.insert(dependencies.end(), read.begin(), read.end());
-        command.push_back(object.string());
+        objects.push_back(object.string());
     }
-    command.insert(command.end(), {"-o", (pending.dir() / name).string()});
-    command.insert(command.end(), libs.begin(), libs.end());
+    const std::vector<std::string> command = link_command(objects, pending.dir() / name, request.flags);
     spdlog::debug("link: {}", join(command));
     if (run_command(command) != 0) {
         bool has_main = false;
@@ -393,11 +391,8 @@ std::string dependency_rule(const fs::path& given, const CompileFlags& flags, co
 }
 
 void link_program(const std::vector<fs::path>& inputs, const CompileFlags& flags, const fs::path& output) {
-    std::vector<std::string> command = link_command();
-    for (const fs::path& input : inputs) command.push_back(input.string());
-    command.insert(command.end(), {"-o", output.string()});
-    const std::vector<std::string> libs = runtime_libraries(flags);
-    command.insert(command.end(), libs.begin(), libs.end());
+    const std::vector<std::string> command =
+        link_command(std::vector<std::string>(inputs.begin(), inputs.end()), output, flags);
     spdlog::debug("link: {}", join(command));
     if (run_command(command) != 0) throw BuildFailure(output.string() + " did not link (see the linker's messages above)");
 }

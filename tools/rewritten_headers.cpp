@@ -63,12 +63,7 @@ public:
         if (const auto known = state_.find(header); known != state_.end()) return known->second;
         state_[header] = std::nullopt;  // a cycle ends here (#pragma once or guards break it in the compiler)
         const std::string text = read_text(header);
-        std::string rewritten;
-        try {
-            rewritten = frontend::rewrite_cuda_source(text, header.string());
-        } catch (const frontend::RewriteError& e) {
-            throw BuildFailure(header.string() + ":" + std::to_string(e.line) + ": error: " + e.what());
-        }
+        const std::string rewritten = rewrite_source(text, header);
         // The rewriter only adds its #line when it changes nothing.
         bool needed = rewritten != "#line 1 " + quoted(header) + "\n" + text;
         std::string pointed = point_includes(rewritten, header.parent_path(), needed);
@@ -122,15 +117,18 @@ private:
 
 }  // namespace
 
-RewrittenSource rewrite_with_headers(const std::string& source, const fs::path& path,
-                                     const std::vector<fs::path>& include_dirs, const fs::path& dir) {
-    HeaderRewrite headers(include_dirs, dir);
-    std::string rewritten;
+std::string rewrite_source(const std::string& text, const fs::path& path) {
     try {
-        rewritten = frontend::rewrite_cuda_source(source, path.string());
+        return frontend::rewrite_cuda_source(text, path.string());
     } catch (const frontend::RewriteError& e) {
         throw BuildFailure(path.string() + ":" + std::to_string(e.line) + ": error: " + e.what());
     }
+}
+
+RewrittenSource rewrite_with_headers(const std::string& source, const fs::path& path,
+                                     const std::vector<fs::path>& include_dirs, const fs::path& dir) {
+    HeaderRewrite headers(include_dirs, dir);
+    std::string rewritten = rewrite_source(source, path);
     bool any = false;
     std::string pointed = headers.point_includes(rewritten, path.parent_path(), any);
     // Includes that reach no copy keep their own spelling: the main file is

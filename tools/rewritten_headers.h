@@ -14,6 +14,10 @@
 
 namespace simt::tool {
 
+// The rewriter's text for one file; a RewriteError becomes a BuildFailure
+// naming the file and line.
+std::string rewrite_source(const std::string& text, const std::filesystem::path& path);
+
 struct RewrittenSource {
     std::string text;  // the main file, rewritten, its includes of rewritten headers pointed at the copies
     // The originals of the rewritten headers: the compiler reads only the
