@@ -131,7 +131,10 @@ bool RaceChecker::ordered_global(const BlockState& s, const Record& before, std:
 }
 
 // An atomic or volatile global access: acquire what earlier blocks released
-// into this location, and release (after a device fence) what this block did.
+// into this location, and release (after a device fence) what this block did
+// and what it had acquired from others. Fences are cumulative: a grid
+// barrier's last block to arrive passes on the arrivals it saw, so every
+// block leaving the barrier is ordered after every block's writes.
 void RaceChecker::synchronise(BlockState& s, const AccessEvent& e) {
     std::lock_guard<std::mutex> lock(locations_mutex_);
     auto& released = locations_[e.address];
@@ -142,6 +145,10 @@ void RaceChecker::synchronise(BlockState& s, const AccessEvent& e) {
     if (s.fenced[e.who.linear]) {
         s.fenced[e.who.linear] = false;
         released[std::uint32_t(s.block_linear)] = ++s.releases;
+        for (const auto& [block, count] : s.acquired) {
+            std::uint32_t& passed = released[block];
+            passed = std::max(passed, count);
+        }
     }
 }
 

@@ -138,6 +138,10 @@ public:
     // A hash of the return addresses from `frame` (the caller's frame) up to
     // the kernel's entry: which path of calls the running thread is on.
     std::uint64_t call_path(const void* frame) const;
+    // The block's cycle counter, one per block as a GPU has one per
+    // multiprocessor: advanced by `cycles` at each reading, so it depends only
+    // on the block's own (seeded) schedule, never on other blocks or workers.
+    std::uint64_t advance_clock(std::uint64_t cycles) { return clock_ += cycles; }
     // Faults an access outside device memory's live allocations or outside
     // the launch's dynamic shared memory, before it is performed.
     // A `natural` access whose address is not a multiple of its size faults
@@ -304,6 +308,7 @@ private:
     std::uint32_t barrier_true_ = 0;
     const void* last_barrier_pc_ = nullptr;
     Fault fault_;
+    std::uint64_t clock_ = 0;
     // Lines come out ordered by barrier interval, then warp, then the lane's
     // place among the warp's collectives, then the lane's own count of
     // lines, then lane: a converged warp's lines in lane order, as a GPU

@@ -24,6 +24,7 @@ inline bool in_kernel() {
 inline const ThreadId& thread() { return Worker::current()->thread->id; }
 inline const LaunchInfo& launch() { return Worker::current()->block->info(); }
 inline unsigned warp_size() { return Worker::current()->block->warp_size(); }
+inline std::uint64_t advance_clock(std::uint64_t cycles) { return Worker::current()->block->advance_clock(cycles); }
 void* dynamic_shared();
 
 // Reports a memory access made by kernel code (and is a scheduling point).

@@ -49,6 +49,11 @@ public:
     // otherwise why not, in explain()'s words.
     std::string check_range(std::uintptr_t address, std::size_t bytes) const;
     std::size_t live_allocations() const;
+    // Bytes the live allocations hold (what counts against the capacity).
+    std::size_t live_bytes() const {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return live_bytes_;
+    }
     // Every live allocation, by address.
     std::vector<Allocation> live() const;
 

@@ -52,6 +52,17 @@ inline Result simt(const std::string& args) {
 
 inline std::string program(const std::string& name) { return std::string(SIMT_TEST_PROGRAMS) + "/" + name; }
 
+// What a program printed on a GPU, as recorded in docs/gpu-runs/: the lines
+// of the first program's output in `file` (comment lines start with '#'; the
+// output ends at its "status" line).
+inline std::string gpu_output(const std::string& file) {
+    std::string gpu;
+    std::istringstream recorded(slurp(fs::path(SIMT_SOURCE_DIR) / "docs/gpu-runs" / file));
+    for (std::string line; std::getline(recorded, line) && line.rfind("status ", 0) != 0;)
+        if (line.rfind("#", 0) != 0) gpu += line + "\n";
+    return gpu;
+}
+
 }  // namespace cli_test
 
 using namespace cli_test;

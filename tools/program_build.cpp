@@ -199,8 +199,8 @@ std::vector<std::string> runtime_libraries(const CompileFlags& flags) {
         // runtime's wrappers, defined in an archive listed before it.
         "-Wl,--start-group", install_layout().runtime_lib, install_layout().checkers_lib, install_layout().emulator_lib,
         "-Wl,--end-group", SIMT_CONFIG_BOOST_CONTEXT_LIB,
-        SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl", kStandaloneMarker,
-        "-Wl,--wrap=printf,--wrap=vprintf,--wrap=puts,--wrap=putchar,--wrap=__assert_fail,--wrap=exit,--wrap=abort"});
+        SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl", kStandaloneMarker});
+    for (const char* option : SIMT_CONFIG_PROGRAM_LINK_OPTIONS) libs.push_back(option);
     return libs;
 }
 

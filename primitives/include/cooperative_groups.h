@@ -1,11 +1,15 @@
-// cooperative_groups basics on simt's block barrier and warp collectives:
-// this_thread_block, tiled_partition<N>, thread_block_tile, coalesced_threads
-// and cg::reduce.
+// cooperative_groups on simt's block barrier and warp collectives:
+// thread_group, this_thread_block, this_grid, tiled_partition (static and
+// dynamic), thread_block_tile, coalesced_threads, labeled and binary
+// partitions, invoke_one and cg::reduce (scans: cooperative_groups/scan.h).
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "simt/cuda.h"
+#include "simt/grid_sync.h"
 
 namespace cooperative_groups {
 
@@ -21,8 +25,38 @@ inline unsigned long long lanes_below(unsigned count) {
 }
 }  // namespace detail
 
-class thread_block {
+// Any group, as a value: what a function taking `const thread_group&`
+// or a dynamic tiled_partition sees. Every group below is one, so the
+// derived types convert by reference or by copy, as in CUDA.
+class thread_group {
 public:
+    void sync() const {
+        if (kind_ == kind::block)
+            __syncthreads();
+        else if (kind_ == kind::grid)
+            simt::cuda::grid_sync();
+        else
+            __syncwarp(mask_);
+    }
+    unsigned long long size() const { return num_threads(); }
+    unsigned long long num_threads() const {
+        if (kind_ == kind::lanes) return unsigned(__builtin_popcountll(mask_));
+        const dim3 b = blockDim, g = gridDim;
+        const unsigned long long block = b.x * b.y * b.z;
+        return kind_ == kind::block ? block : block * g.x * g.y * g.z;
+    }
+    unsigned long long thread_rank() const;
+
+protected:
+    enum class kind : unsigned char { block, grid, lanes };
+    thread_group(kind k, unsigned long long mask) : kind_(k), mask_(mask) {}
+    kind kind_;
+    unsigned long long mask_;  // the warp's lanes in the group (kind::lanes)
+};
+
+class thread_block : public thread_group {
+public:
+    thread_block() : thread_group(kind::block, 0) {}
     __attribute__((always_inline)) void sync() const { __syncthreads(); }
     unsigned thread_rank() const { return detail::linear_thread(); }
     unsigned size() const { return num_threads(); }
@@ -40,9 +74,9 @@ inline thread_block this_thread_block() { return thread_block(); }
 __attribute__((always_inline)) inline void sync(const thread_block&) { __syncthreads(); }
 
 // A group of lanes of one warp named by a mask (tiles and coalesced groups).
-class warp_group {
+class warp_group : public thread_group {
 public:
-    explicit warp_group(unsigned long long mask) : mask_(mask) {}
+    explicit warp_group(unsigned long long mask) : thread_group(kind::lanes, mask) {}
     unsigned long long mask() const { return mask_; }
     unsigned size() const { return unsigned(__builtin_popcountll(mask_)); }
     unsigned num_threads() const { return size(); }
@@ -52,13 +86,15 @@ public:
     __attribute__((always_inline)) void sync() const { __syncwarp(mask_); }
     __attribute__((always_inline)) int any(int p) const { return __any_sync(mask_, p); }
     __attribute__((always_inline)) int all(int p) const { return __all_sync(mask_, p); }
-    __attribute__((always_inline)) unsigned ballot(int p) const {
-        // Bits are ranks within the group, as in CUDA.
-        const unsigned long long lanes = simt_ballot64(mask_, p);
-        unsigned result = 0, rank = 0;
-        for (unsigned long long m = mask_; m != 0; m &= m - 1, ++rank)
-            if (lanes & (m & (~m + 1))) result |= 1u << rank;
-        return result;
+    __attribute__((always_inline)) unsigned ballot(int p) const { return ranks(simt_ballot64(mask_, p)); }
+    // Members holding the same value, as bits of their ranks in the group.
+    template <class T>
+    __attribute__((always_inline)) unsigned match_any(T value) const {
+        return ranks(simt_match_any64(mask_, value));
+    }
+    template <class T>
+    __attribute__((always_inline)) unsigned match_all(T value, int& predicate) const {
+        return ranks(simt_match_all64(mask_, value, &predicate));
     }
 
 protected:
@@ -68,8 +104,23 @@ protected:
         for (unsigned i = 0; i < rank && m != 0; ++i) m &= m - 1;
         return m == 0 ? detail::lane() : unsigned(__builtin_ctzll(m));
     }
-    unsigned long long mask_;
+    // Warp lanes as bits of ranks within the group, as CUDA numbers them.
+    unsigned ranks(unsigned long long lanes) const {
+        unsigned result = 0, rank = 0;
+        for (unsigned long long m = mask_; m != 0; m &= m - 1, ++rank)
+            if (lanes & (m & (~m + 1))) result |= 1u << rank;
+        return result;
+    }
 };
+
+inline unsigned long long thread_group::thread_rank() const {
+    if (kind_ == kind::lanes) return unsigned(__builtin_popcountll(mask_ & detail::lanes_below(detail::lane())));
+    const unsigned long long in_block = detail::linear_thread();
+    if (kind_ == kind::block) return in_block;
+    const dim3 b = blockDim, g = gridDim;
+    const uint3 i = blockIdx;
+    return (i.x + g.x * (i.y + g.y * i.z)) * (b.x * b.y * b.z) + in_block;
+}
 
 class coalesced_group : public warp_group {
 public:
@@ -77,6 +128,16 @@ public:
     template <class T>
     __attribute__((always_inline)) T shfl(T v, unsigned rank) const {
         return simt::cuda::shuffle_value(mask_, v, simt::cuda::Shuffle::Index, int(lane_of_rank(rank)), warpSize);
+    }
+    // By rank: a member with no member `delta` ranks away keeps its value.
+    template <class T>
+    __attribute__((always_inline)) T shfl_down(T v, unsigned delta) const {
+        const unsigned rank = thread_rank() + delta;
+        return shfl(v, rank < size() ? rank : thread_rank());
+    }
+    template <class T>
+    __attribute__((always_inline)) T shfl_up(T v, unsigned delta) const {
+        return shfl(v, thread_rank() >= delta ? thread_rank() - delta : thread_rank());
     }
     unsigned meta_group_rank() const { return 0; }
     unsigned meta_group_size() const { return 1; }
@@ -133,6 +194,15 @@ private:
     unsigned parent_ = 0;  // threads of the parent tile; 0: the parent is the block
 };
 
+// The dynamic form: a tile of `size` threads (a power of two up to the warp
+// size) of the block or of a tile, as a thread_group.
+inline thread_group tiled_partition(const thread_group& parent, unsigned size) {
+    if (size == 0 || (size & (size - 1)) != 0 || size > unsigned(warpSize))
+        simt::cuda::group_misuse("tiled_partition(parent, n) takes a power of two no larger than the warp size");
+    (void)parent;
+    return warp_group(detail::lanes_below(size) << (detail::lane() / size * size));
+}
+
 template <unsigned N>
 thread_block_tile<N> tiled_partition(const thread_block&) {
     return thread_block_tile<N>();
@@ -141,6 +211,62 @@ template <unsigned N, unsigned M>
 thread_block_tile<N> tiled_partition(const thread_block_tile<M>&) {
     static_assert(N <= M, "a tile can only be split into smaller tiles");
     return thread_block_tile<N>(M);
+}
+
+// The members of a warp group holding the same label: one coalesced group
+// per label (CUDA: labeled_partition on a tile or a coalesced group).
+template <class Group, class = std::enable_if_t<std::is_base_of_v<warp_group, Group>>>
+__attribute__((always_inline)) inline coalesced_group labeled_partition(const Group& group, int label) {
+    return coalesced_group(simt_match_any64(group.mask(), label));
+}
+template <class Group, class = std::enable_if_t<std::is_base_of_v<warp_group, Group>>>
+__attribute__((always_inline)) inline coalesced_group binary_partition(const Group& group, bool predicate) {
+    const unsigned long long set = simt_ballot64(group.mask(), predicate);
+    return coalesced_group(predicate ? set : group.mask() & ~set);
+}
+
+// The whole grid. Its sync() is a grid-wide barrier, valid in a kernel
+// launched with cudaLaunchCooperativeKernel (elsewhere it is reported, as a
+// GPU may hang there).
+class grid_group : public thread_group {
+public:
+    grid_group() : thread_group(kind::grid, 0) {}
+    __attribute__((always_inline)) void sync() const { simt::cuda::grid_sync(); }
+    bool is_valid() const { return simt::cuda::in_cooperative_launch(); }
+    unsigned long long num_blocks() const {
+        const dim3 g = gridDim;
+        return (unsigned long long)g.x * g.y * g.z;
+    }
+    unsigned long long block_rank() const {
+        const dim3 g = gridDim;
+        const uint3 b = blockIdx;
+        return b.x + (unsigned long long)g.x * (b.y + (unsigned long long)g.y * b.z);
+    }
+    dim3 group_dim() const { return gridDim; }
+    dim3 dim_blocks() const { return gridDim; }
+    dim3 block_index() const { return dim3(blockIdx); }
+    dim3 dim_threads() const {
+        const dim3 b = blockDim, g = gridDim;
+        return dim3(b.x * g.x, b.y * g.y, b.z * g.z);
+    }
+};
+inline grid_group this_grid() { return grid_group(); }
+__attribute__((always_inline)) inline void sync(const grid_group&) { simt::cuda::grid_sync(); }
+__attribute__((always_inline)) inline void sync(const thread_group& group) { group.sync(); }
+
+// One member (rank 0) calls `f`; the _broadcast form gives its result to
+// every member.
+template <class Group, class F, class... Args>
+void invoke_one(const Group& group, F&& f, Args&&... args) {
+    if (group.thread_rank() == 0) std::forward<F>(f)(std::forward<Args>(args)...);
+    group.sync();
+}
+template <class Group, class F, class... Args>
+auto invoke_one_broadcast(const Group& group, F&& f, Args&&... args) {
+    using R = decltype(std::forward<F>(f)(std::forward<Args>(args)...));
+    R result{};
+    if (group.thread_rank() == 0) result = std::forward<F>(f)(std::forward<Args>(args)...);
+    return group.shfl(result, 0);
 }
 
 template <class T = void>

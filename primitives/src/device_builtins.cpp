@@ -3,6 +3,7 @@
 // kernel's own call site.
 #include <cstdarg>
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <string_view>
 
@@ -149,11 +150,24 @@ void __trap() {
 
 void __nanosleep(unsigned) {}
 namespace simt::cuda {
-// In simt's namespace: thread-local state outside it is taken for __shared__
-// variables (checkers/shared_symbols.cpp).
-thread_local long long clock_ticks = 0;
+// Cycles per clock reading (sync.h). In simt's namespace: thread-local state
+// outside it is taken for __shared__ variables (checkers/shared_symbols.cpp).
+constexpr long long kCyclesPerReading = 1000;
+thread_local long long host_clock_ticks = 0;
 }  // namespace simt::cuda
-long long clock64() { return simt::cuda::clock_ticks += 1000; }
+long long clock64() {
+    if (!device::in_kernel()) return simt::cuda::host_clock_ticks += simt::cuda::kCyclesPerReading;
+    return static_cast<long long>(device::advance_clock(simt::cuda::kCyclesPerReading));
+}
+
+extern "C" {
+std::clock_t __real_clock();
+// Device clock() reads the 32-bit %clock register, sign-extended to clock_t.
+std::clock_t __wrap_clock() {
+    if (!device::in_kernel()) return __real_clock();
+    return static_cast<std::clock_t>(static_cast<std::int32_t>(clock64()));
+}
+}
 
 // ---- assert and printf: the link step wraps these libc entry points ----
 

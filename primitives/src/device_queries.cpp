@@ -1,5 +1,8 @@
 // cudaDeviceGetAttribute, read from the same device model as
-// cudaGetDeviceProperties (runtime_api.cpp), so the two never disagree.
+// cudaGetDeviceProperties (runtime_api.cpp), so the two never disagree; the
+// device-wide settings.
+#include <atomic>
+
 #include "process_runtime.h"
 #include "simt/cuda.h"
 
@@ -7,6 +10,9 @@ using simt::cuda::ProcessRuntime;
 
 namespace {
 cudaError_t done(cudaError_t e) { return ProcessRuntime::get().result(e); }
+
+std::atomic<unsigned> device_flags{cudaDeviceScheduleAuto};
+std::atomic<cudaFuncCache> cache_config{cudaFuncCachePreferNone};
 }  // namespace
 
 cudaError_t cudaRuntimeGetVersion(int* version) {
@@ -35,7 +41,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
         case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
         case cudaDevAttrClockRate: *value = p.clockRate; break;
         case cudaDevAttrTextureAlignment: *value = int(p.textureAlignment); break;
-        case cudaDevAttrGpuOverlap: *value = 1; break;
+        case cudaDevAttrGpuOverlap: *value = p.deviceOverlap; break;
         case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
         case cudaDevAttrKernelExecTimeout: *value = p.kernelExecTimeoutEnabled; break;
         case cudaDevAttrIntegrated: *value = p.integrated; break;
@@ -45,7 +51,7 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
         case cudaDevAttrEccEnabled: *value = p.ECCEnabled; break;
         case cudaDevAttrPciBusId: *value = p.pciBusID; break;
         case cudaDevAttrPciDeviceId: *value = p.pciDeviceID; break;
-        case cudaDevAttrTccDriver: *value = 0; break;
+        case cudaDevAttrTccDriver: *value = p.tccDriver; break;
         case cudaDevAttrMemoryClockRate: *value = p.memoryClockRate; break;
         case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
         case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
@@ -54,25 +60,70 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
         case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
         case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
         case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-        case cudaDevAttrStreamPrioritiesSupported: *value = 1; break;
-        case cudaDevAttrGlobalL1CacheSupported: *value = 1; break;
-        case cudaDevAttrLocalL1CacheSupported: *value = 1; break;
+        case cudaDevAttrStreamPrioritiesSupported: *value = p.streamPrioritiesSupported; break;
+        case cudaDevAttrGlobalL1CacheSupported: *value = p.globalL1CacheSupported; break;
+        case cudaDevAttrLocalL1CacheSupported: *value = p.localL1CacheSupported; break;
         case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = int(p.sharedMemPerMultiprocessor); break;
         case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
         case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
-        case cudaDevAttrIsMultiGpuBoard: *value = 0; break;
-        // The host and the device are one memory: host atomics and pageable
-        // access are native, managed memory is always coherent.
-        case cudaDevAttrHostNativeAtomicSupported: *value = 1; break;
-        case cudaDevAttrSingleToDoublePrecisionPerfRatio: *value = 2; break;
-        case cudaDevAttrPageableMemoryAccess: *value = 0; break;
-        case cudaDevAttrConcurrentManagedAccess: *value = 1; break;
+        case cudaDevAttrIsMultiGpuBoard: *value = p.isMultiGpuBoard; break;
+        case cudaDevAttrHostNativeAtomicSupported: *value = p.hostNativeAtomicSupported; break;
+        case cudaDevAttrSingleToDoublePrecisionPerfRatio: *value = p.singleToDoublePrecisionPerfRatio; break;
+        case cudaDevAttrPageableMemoryAccess: *value = p.pageableMemoryAccess; break;
+        case cudaDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
         case cudaDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
         case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = int(p.sharedMemPerBlockOptin); break;
-        case cudaDevAttrDirectManagedMemAccessFromHost: *value = 0; break;
+        case cudaDevAttrDirectManagedMemAccessFromHost: *value = p.directManagedMemAccessFromHost; break;
         case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
-        case cudaDevAttrMemoryPoolsSupported: *value = 0; break;
+        case cudaDevAttrMemoryPoolsSupported: *value = p.memoryPoolsSupported; break;
         default: return done(cudaErrorInvalidValue);
     }
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned flags) {
+    // One scheduling choice at most, and only known bits.
+    const unsigned schedule = flags & cudaDeviceScheduleMask;
+    if ((flags & ~unsigned(cudaDeviceMask)) != 0 || (schedule != 0 && (schedule & (schedule - 1)) != 0))
+        return done(cudaErrorInvalidValue);
+    device_flags = flags;
+    return done(cudaSuccess);
+}
+cudaError_t cudaGetDeviceFlags(unsigned* flags) {
+    if (flags == nullptr) return done(cudaErrorInvalidValue);
+    *flags = device_flags | cudaDeviceMapHost;
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config) {
+    if (config < cudaFuncCachePreferNone || config > cudaFuncCachePreferEqual) return done(cudaErrorInvalidValue);
+    cache_config = config;
+    return done(cudaSuccess);
+}
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config) {
+    if (config == nullptr) return done(cudaErrorInvalidValue);
+    *config = cache_config;
+    return done(cudaSuccess);
+}
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config) {
+    if (config < cudaSharedMemBankSizeDefault || config > cudaSharedMemBankSizeEightByte)
+        return done(cudaErrorInvalidValue);
+    return done(cudaSuccess);  // the bank size is fixed at four bytes, as on an H100
+}
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* config) {
+    if (config == nullptr) return done(cudaErrorInvalidValue);
+    *config = cudaSharedMemBankSizeFourByte;
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop) {
+    if (device == nullptr || prop == nullptr) return done(cudaErrorInvalidValue);
+    *device = 0;
+    return done(cudaSuccess);
+}
+cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer) {
+    if (can == nullptr) return done(cudaErrorInvalidValue);
+    if (device != 0 || peer != 0) return done(cudaErrorInvalidDevice);
+    *can = 0;
     return done(cudaSuccess);
 }

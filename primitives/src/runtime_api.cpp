@@ -259,16 +259,32 @@ cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned) {
 cudaError_t cudaMallocHost(void** ptr, std::size_t bytes) {
     return allocate(ptr, bytes, AllocationKind::PinnedHost, SIMT_CALL("cudaMallocHost"));
 }
-cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned) {
-    return allocate(ptr, bytes, AllocationKind::PinnedHost, SIMT_CALL("cudaHostAlloc"));
+cudaError_t simt_host_alloc_at(void** ptr, std::size_t bytes, unsigned flags, const void* site) {
+    // Portable, mapped and write-combined change nothing here: every
+    // allocation is visible to the one device and to every host thread.
+    constexpr unsigned kKnown = cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined;
+    if ((flags & ~kKnown) != 0)
+        return refuse(Call{"cudaHostAlloc", site}, cudaErrorInvalidValue,
+                      "flags " + std::to_string(flags) + " name no cudaHostAlloc flag",
+                      "the call allocates nothing", "combine cudaHostAllocDefault, cudaHostAllocPortable, "
+                      "cudaHostAllocMapped and cudaHostAllocWriteCombined");
+    return allocate(ptr, bytes, AllocationKind::PinnedHost, Call{"cudaHostAlloc", site});
+}
+cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags) {
+    return simt_host_alloc_at(ptr, bytes, flags, __builtin_return_address(0));
 }
 cudaError_t simt_malloc_at(void** ptr, std::size_t bytes, int kind, const void* site) {
-    static constexpr AllocationKind kinds[] = {AllocationKind::Device, AllocationKind::Managed, AllocationKind::PinnedHost};
-    static constexpr const char* names[] = {"cudaMalloc", "cudaMallocManaged", "cudaMallocHost"};
+    static constexpr AllocationKind kinds[] = {AllocationKind::Device, AllocationKind::Managed, AllocationKind::PinnedHost,
+                                               AllocationKind::Device};
+    static constexpr const char* names[] = {"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "cudaMallocAsync"};
     return allocate(ptr, bytes, kinds[kind], Call{names[kind], site});
 }
 cudaError_t cudaFree(void* ptr) { return release(ptr, SIMT_CALL("cudaFree")); }
 cudaError_t cudaFreeHost(void* ptr) { return release(ptr, SIMT_CALL("cudaFreeHost")); }
+cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t) {
+    return allocate(ptr, bytes, AllocationKind::Device, SIMT_CALL("cudaMallocAsync"));
+}
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t) { return release(ptr, SIMT_CALL("cudaFreeAsync")); }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
     return copy_rows(dst, bytes, src, bytes, bytes, 1, kind, SIMT_CALL("cudaMemcpy"));
@@ -351,65 +367,6 @@ cudaError_t cudaDeviceReset() { return done(cudaSuccess); }
 cudaError_t cudaGetLastError() { return ProcessRuntime::get().take_last_error(); }
 cudaError_t cudaPeekAtLastError() { return ProcessRuntime::get().peek_last_error(); }
 
-const char* cudaGetErrorName(cudaError_t e) {
-    switch (e) {
-#define SIMT_NAME(x) case x: return #x;
-        SIMT_NAME(cudaSuccess)
-        SIMT_NAME(cudaErrorInvalidValue)
-        SIMT_NAME(cudaErrorMemoryAllocation)
-        SIMT_NAME(cudaErrorInitializationError)
-        SIMT_NAME(cudaErrorInvalidConfiguration)
-        SIMT_NAME(cudaErrorInvalidPitchValue)
-        SIMT_NAME(cudaErrorInvalidSymbol)
-        SIMT_NAME(cudaErrorInvalidDevicePointer)
-        SIMT_NAME(cudaErrorInvalidMemcpyDirection)
-        SIMT_NAME(cudaErrorInvalidDeviceFunction)
-        SIMT_NAME(cudaErrorNoDevice)
-        SIMT_NAME(cudaErrorInvalidDevice)
-        SIMT_NAME(cudaErrorInvalidResourceHandle)
-        SIMT_NAME(cudaErrorNotReady)
-        SIMT_NAME(cudaErrorIllegalAddress)
-        SIMT_NAME(cudaErrorLaunchOutOfResources)
-        SIMT_NAME(cudaErrorLaunchTimeout)
-        SIMT_NAME(cudaErrorAssert)
-        SIMT_NAME(cudaErrorIllegalInstruction)
-        SIMT_NAME(cudaErrorMisalignedAddress)
-        SIMT_NAME(cudaErrorLaunchFailure)
-        SIMT_NAME(cudaErrorUnknown)
-#undef SIMT_NAME
-    }
-    return "cudaErrorUnknown";
-}
-
-const char* cudaGetErrorString(cudaError_t e) {
-    // CUDA's own wording, so programs print what they print on a GPU.
-    switch (e) {
-        case cudaSuccess: return "no error";
-        case cudaErrorInvalidValue: return "invalid argument";
-        case cudaErrorMemoryAllocation: return "out of memory";
-        case cudaErrorInitializationError: return "initialization error";
-        case cudaErrorInvalidConfiguration: return "invalid configuration argument";
-        case cudaErrorInvalidPitchValue: return "invalid pitch argument";
-        case cudaErrorInvalidSymbol: return "invalid device symbol";
-        case cudaErrorInvalidDevicePointer: return "invalid device pointer";
-        case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
-        case cudaErrorInvalidDeviceFunction: return "invalid device function";
-        case cudaErrorNoDevice: return "no CUDA-capable device is detected";
-        case cudaErrorInvalidDevice: return "invalid device ordinal";
-        case cudaErrorInvalidResourceHandle: return "invalid resource handle";
-        case cudaErrorNotReady: return "device not ready";
-        case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
-        case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
-        case cudaErrorLaunchTimeout: return "the launch timed out and was terminated";
-        case cudaErrorAssert: return "device-side assert triggered";
-        case cudaErrorIllegalInstruction: return "an illegal instruction was encountered";
-        case cudaErrorMisalignedAddress: return "misaligned address";
-        case cudaErrorLaunchFailure: return "unspecified launch failure";
-        case cudaErrorUnknown: return "unknown error";
-    }
-    return "unknown error";
-}
-
 cudaError_t cudaGetDeviceCount(int* count) {
     if (count == nullptr) return done(cudaErrorInvalidValue);
     *count = 1;
@@ -464,57 +421,22 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int device) {
     p->memoryBusWidth = 5120;
     p->memoryClockRate = 2619000;
     p->l2CacheSize = 50 * 1024 * 1024;
-    return done(cudaSuccess);
-}
-
-// Streams: every launch and copy completes before it returns, so a stream is
-// only a handle.
-struct CUstream_st {};
-cudaError_t cudaStreamCreate(cudaStream_t* s) {
-    if (s == nullptr) return done(cudaErrorInvalidValue);
-    *s = new CUstream_st;
-    return done(cudaSuccess);
-}
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned) { return cudaStreamCreate(s); }
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t* s, unsigned, int) { return cudaStreamCreate(s); }
-cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
-    if (least != nullptr) *least = 0;  // an H100's range
-    if (greatest != nullptr) *greatest = -5;
-    return done(cudaSuccess);
-}
-cudaError_t cudaStreamDestroy(cudaStream_t s) {
-    delete s;
-    return done(cudaSuccess);
-}
-cudaError_t cudaStreamSynchronize(cudaStream_t) { return done(cudaSuccess); }
-
-struct CUevent_st {
-    std::chrono::steady_clock::time_point when{};
-    bool recorded = false;
-};
-cudaError_t cudaEventCreate(cudaEvent_t* e) {
-    if (e == nullptr) return done(cudaErrorInvalidValue);
-    *e = new CUevent_st;
-    return done(cudaSuccess);
-}
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t* e, unsigned) { return cudaEventCreate(e); }
-cudaError_t cudaEventDestroy(cudaEvent_t e) {
-    delete e;
-    return done(cudaSuccess);
-}
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t) {
-    if (e == nullptr) return done(cudaErrorInvalidResourceHandle);
-    e->when = std::chrono::steady_clock::now();
-    e->recorded = true;
-    return done(cudaSuccess);
-}
-cudaError_t cudaEventSynchronize(cudaEvent_t e) {
-    return done(e == nullptr ? cudaErrorInvalidResourceHandle : cudaSuccess);
-}
-cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
-    if (ms == nullptr || start == nullptr || end == nullptr) return done(cudaErrorInvalidResourceHandle);
-    if (!start->recorded || !end->recorded) return done(cudaErrorInvalidResourceHandle);
-    *ms = std::chrono::duration<float, std::milli>(end->when - start->when).count();
+    p->texturePitchAlignment = 32;
+    p->deviceOverlap = 1;
+    p->asyncEngineCount = 2;
+    p->streamPrioritiesSupported = 1;
+    p->globalL1CacheSupported = 1;
+    p->localL1CacheSupported = 1;
+    p->singleToDoublePrecisionPerfRatio = 2;
+    // The host and the device are one memory: host atomics are native and
+    // managed memory is always coherent.
+    p->hostNativeAtomicSupported = 1;
+    p->concurrentManagedAccess = 1;
+    p->computePreemptionSupported = 1;
+    p->canUseHostPointerForRegisteredMem = 1;
+    p->reservedSharedMemPerBlock = 1024;
+    p->hostRegisterSupported = 1;
+    p->memoryPoolsSupported = 1;
     return done(cudaSuccess);
 }
 

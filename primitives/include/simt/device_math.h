@@ -1,6 +1,10 @@
 // Device math functions and integer/float intrinsics, by their CUDA names.
 // The fast-math intrinsics (__expf...) compute the accurate result: simt
 // favours reproducibility over mimicking a GPU's approximation error.
+// Elsewhere: the rounding-mode arithmetic (__fadd_rz, __dsqrt_rn ...) in
+// rounding.h, the conversions (__float2int_rn ...) in conversions.h, the dot
+// products and __fns in integer_intrinsics.h, the SIMD video and DPX
+// intrinsics in simd_video.h, erfinv, sinpi, the norms ... in special_math.h.
 #pragma once
 
 #include <math.h>
@@ -30,10 +34,12 @@ inline unsigned umin(unsigned a, unsigned b) { return a < b ? a : b; }
 inline unsigned umax(unsigned a, unsigned b) { return a > b ? a : b; }
 inline long long llmin(long long a, long long b) { return a < b ? a : b; }
 inline long long llmax(long long a, long long b) { return a > b ? a : b; }
+inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
 
 inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
-inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
+inline float rsqrt(float x) { return rsqrtf(x); }
 inline float exp10f(float x) { return powf(10.0f, x); }
 inline float __expf(float x) { return expf(x); }
 inline float __exp10f(float x) { return powf(10.0f, x); }
@@ -47,41 +53,8 @@ inline void __sincosf(float x, float* s, float* c) { *s = sinf(x); *c = cosf(x);
 inline float __powf(float x, float y) { return powf(x, y); }
 inline float __fdividef(float x, float y) { return x / y; }
 inline float fdividef(float x, float y) { return x / y; }
-inline float __frcp_rn(float x) { return 1.0f / x; }
-inline float __fsqrt_rn(float x) { return sqrtf(x); }
-inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
-inline float __fadd_rn(float a, float b) { return a + b; }
-inline float __fsub_rn(float a, float b) { return a - b; }
-inline float __fmul_rn(float a, float b) { return a * b; }
-inline float __fdiv_rn(float a, float b) { return a / b; }
-inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
-inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }
-inline double __dadd_rn(double a, double b) { return a + b; }
-inline double __dmul_rn(double a, double b) { return a * b; }
-inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
-inline float norm3df(float a, float b, float c) { return sqrtf(a * a + b * b + c * c); }
-inline float rnorm3df(float a, float b, float c) { return 1.0f / sqrtf(a * a + b * b + c * c); }
-inline float normcdff(float x) { return 0.5f * erfcf(-x / sqrtf(2.0f)); }
-inline void sincospif(float x, float* s, float* c) {
-    *s = sinf(float(M_PI) * x);
-    *c = cosf(float(M_PI) * x);
-}
-inline float sinpif(float x) { return sinf(float(M_PI) * x); }
-inline float cospif(float x) { return cosf(float(M_PI) * x); }
-
-inline int __float2int_rn(float x) { return int(nearbyintf(x)); }
-inline int __float2int_rz(float x) { return int(x); }
-inline int __float2int_rd(float x) { return int(floorf(x)); }
-inline int __float2int_ru(float x) { return int(ceilf(x)); }
-inline unsigned __float2uint_rn(float x) { return unsigned(nearbyintf(x)); }
-inline unsigned __float2uint_rz(float x) { return unsigned(x); }
-inline long long __float2ll_rn(float x) { return (long long)nearbyintf(x); }
-inline int __double2int_rn(double x) { return int(std::nearbyint(x)); }
-inline int __double2int_rz(double x) { return int(x); }
-inline float __double2float_rn(double x) { return float(x); }
-inline float __int2float_rn(int x) { return float(x); }
-inline float __uint2float_rn(unsigned x) { return float(x); }
-inline double __int2double_rn(int x) { return double(x); }
+// Clamped to [0, 1]; NaN and -0 give +0 (the GPU's .sat).
+inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 
 template <class To, class From>
 inline To simt_bit_cast(From v) {
@@ -149,7 +122,9 @@ inline long long __mul64hi(long long x, long long y) { return (long long)(((__in
 inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
     return (unsigned long long)(((unsigned __int128)x * y) >> 64);
 }
-inline unsigned __sad(int x, int y, unsigned z) { return unsigned(x > y ? x - y : y - x) + z; }
+inline unsigned __sad(int x, int y, unsigned z) {
+    return unsigned(x > y ? (long long)x - y : (long long)y - x) + z;
+}
 inline unsigned __usad(unsigned x, unsigned y, unsigned z) { return (x > y ? x - y : y - x) + z; }
 inline int __hadd(int x, int y) { return int(((long long)x + y) >> 1); }
 inline int __rhadd(int x, int y) { return int(((long long)x + y + 1) >> 1); }

@@ -1,9 +1,12 @@
-// What a program asks of the device and the toolkit before it starts:
+// What a program asks of the device and the toolkit before it starts, and
+// the device-wide settings it may make:
 // cudaDeviceGetAttribute (one property of the emulated device, as in
 // cudaGetDeviceProperties; the enumerators carry CUDA's numbers, checked on a
 // GPU: docs/gpu-runs/2026-11-26-h200-projects-and-attributes.txt) and the
 // runtime and driver versions.
 #pragma once
+
+#include "simt/runtime_api.h"
 
 enum cudaDeviceAttr {
     cudaDevAttrMaxThreadsPerBlock = 1,
@@ -71,3 +74,36 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
 // The CUDA API level simt provides (CUDART_VERSION), for both.
 cudaError_t cudaRuntimeGetVersion(int* version);
 cudaError_t cudaDriverGetVersion(int* version);
+
+// Device flags: how the host waits, and whether pinned memory is mapped
+// (always, here). Kept and read back; the host never waits on this device.
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaDeviceMask 0x1f
+cudaError_t cudaSetDeviceFlags(unsigned flags);
+cudaError_t cudaGetDeviceFlags(unsigned* flags);
+
+// Cache and shared-memory bank preferences change nothing on the CPU.
+enum cudaSharedMemConfig {
+    cudaSharedMemBankSizeDefault = 0,
+    cudaSharedMemBankSizeFourByte = 1,
+    cudaSharedMemBankSizeEightByte = 2,
+};
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config);
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* config);
+template <class F>
+cudaError_t cudaFuncSetSharedMemConfig(F*, cudaSharedMemConfig) {
+    return cudaSuccess;
+}
+
+// One device, which every request is given; it cannot reach a peer.
+cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
+cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer);

@@ -103,6 +103,24 @@ cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, v
     }(std::index_sequence_for<Params...>{});
     return cudaPeekAtLastError();
 }
+// A launch whose blocks are all resident at once, so they may meet at
+// this_grid().sync() (simt/grid_sync.h).
+cudaError_t simt_begin_cooperative_launch(dim3 grid, dim3 block, std::size_t shared);
+void simt_end_cooperative_launch();
+template <class... Params>
+cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
+                                        std::size_t shared = 0, cudaStream_t stream = 0) {
+    if (const cudaError_t e = simt_begin_cooperative_launch(grid, block, shared); e != cudaSuccess) return e;
+    const cudaError_t e = cudaLaunchKernel(kernel, grid, block, args, shared, stream);
+    simt_end_cooperative_launch();
+    return e;
+}
+template <class T, class = std::enable_if_t<std::is_void_v<T>>>
+cudaError_t cudaLaunchCooperativeKernel(const T*, dim3, dim3, void**, std::size_t = 0, cudaStream_t = 0) {
+    static_assert(!std::is_void_v<T>, "simt: cudaLaunchCooperativeKernel needs the kernel itself, not (void*)kernel: "
+                                      "its parameter types say how to read args");
+    return cudaErrorInvalidDeviceFunction;
+}
 template <class T, class = std::enable_if_t<std::is_void_v<T>>>
 cudaError_t cudaLaunchKernel(const T*, dim3, dim3, void**, std::size_t = 0, cudaStream_t = 0) {
     static_assert(!std::is_void_v<T>, "simt: cudaLaunchKernel needs the kernel itself, not (void*)kernel: its "

@@ -25,9 +25,13 @@ enum cudaError_t {
     cudaErrorLaunchOutOfResources = 701,
     cudaErrorLaunchTimeout = 702,
     cudaErrorAssert = 710,
+    cudaErrorHostMemoryAlreadyRegistered = 712,
+    cudaErrorHostMemoryNotRegistered = 713,
     cudaErrorIllegalInstruction = 715,
     cudaErrorMisalignedAddress = 716,
     cudaErrorLaunchFailure = 719,
+    cudaErrorCooperativeLaunchTooLarge = 720,
+    cudaErrorNotSupported = 801,
     cudaErrorUnknown = 999,
 };
 typedef cudaError_t cudaError;
@@ -55,18 +59,30 @@ enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared, cudaFun
 
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
 #define cudaHostAllocDefault 0x00
-#define cudaStreamDefault 0x00
-#define cudaStreamNonBlocking 0x01
-#define cudaEventDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
 
 struct CUstream_st;
 typedef CUstream_st* cudaStream_t;
 struct CUevent_st;
 typedef CUevent_st* cudaEvent_t;
 
+struct cudaUUID_st {
+    char bytes[16];
+};
+typedef cudaUUID_st cudaUUID_t;
+
+// CUDA 12.0's fields in CUDA's order; cudaGetDeviceProperties fills in an
+// H100-like device (runtime_api.cpp) and zeroes what simt does not model
+// (textures, surfaces, interop).
 struct cudaDeviceProp {
     char name[256];
+    cudaUUID_t uuid;
+    char luid[8];
+    unsigned luidDeviceNodeMask;
     std::size_t totalGlobalMem;
     std::size_t sharedMemPerBlock;
     int regsPerBlock;
@@ -80,28 +96,84 @@ struct cudaDeviceProp {
     int major;
     int minor;
     std::size_t textureAlignment;
+    std::size_t texturePitchAlignment;
     int deviceOverlap;
     int multiProcessorCount;
     int kernelExecTimeoutEnabled;
     int integrated;
     int canMapHostMemory;
     int computeMode;
+    int maxTexture1D;
+    int maxTexture1DMipmap;
+    int maxTexture1DLinear;
+    int maxTexture2D[2];
+    int maxTexture2DMipmap[2];
+    int maxTexture2DLinear[3];
+    int maxTexture2DGather[2];
+    int maxTexture3D[3];
+    int maxTexture3DAlt[3];
+    int maxTextureCubemap;
+    int maxTexture1DLayered[2];
+    int maxTexture2DLayered[3];
+    int maxTextureCubemapLayered[2];
+    int maxSurface1D;
+    int maxSurface2D[2];
+    int maxSurface3D[3];
+    int maxSurface1DLayered[2];
+    int maxSurface2DLayered[3];
+    int maxSurfaceCubemap;
+    int maxSurfaceCubemapLayered[2];
+    std::size_t surfaceAlignment;
     int concurrentKernels;
     int ECCEnabled;
     int pciBusID;
     int pciDeviceID;
+    int pciDomainID;
+    int tccDriver;
     int asyncEngineCount;
     int unifiedAddressing;
     int memoryClockRate;
     int memoryBusWidth;
     int l2CacheSize;
+    int persistingL2CacheMaxSize;
     int maxThreadsPerMultiProcessor;
-    int maxBlocksPerMultiProcessor;
+    int streamPrioritiesSupported;
+    int globalL1CacheSupported;
+    int localL1CacheSupported;
     std::size_t sharedMemPerMultiprocessor;
     int regsPerMultiprocessor;
     int managedMemory;
+    int isMultiGpuBoard;
+    int multiGpuBoardGroupID;
+    int hostNativeAtomicSupported;
+    int singleToDoublePrecisionPerfRatio;
+    int pageableMemoryAccess;
+    int concurrentManagedAccess;
+    int computePreemptionSupported;
+    int canUseHostPointerForRegisteredMem;
     int cooperativeLaunch;
+    int cooperativeMultiDeviceLaunch;
     std::size_t sharedMemPerBlockOptin;
+    int pageableMemoryAccessUsesHostPageTables;
+    int directManagedMemAccessFromHost;
+    int maxBlocksPerMultiProcessor;
+    int accessPolicyMaxWindowSize;
+    std::size_t reservedSharedMemPerBlock;
+    int hostRegisterSupported;
+    int sparseCudaArraySupported;
+    int hostRegisterReadOnlySupported;
+    int timelineSemaphoreInteropSupported;
+    int memoryPoolsSupported;
+    int gpuDirectRDMASupported;
+    unsigned gpuDirectRDMAFlushWritesOptions;
+    int gpuDirectRDMAWritesOrdering;
+    unsigned memoryPoolSupportedHandleTypes;
+    int deferredMappingCudaArraySupported;
+    int ipcEventSupported;
+    int clusterLaunch;
+    int unifiedFunctionPointers;
+    int reserved2[2];
+    int reserved[61];
 };
 
 cudaError_t cudaMalloc(void** ptr, std::size_t bytes);
@@ -111,7 +183,8 @@ cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags);
 cudaError_t cudaFree(void* ptr);
 cudaError_t cudaFreeHost(void* ptr);
 // The typed overloads pass on their caller, the program's line, for reports
-// (`kind`: 0 device, 1 managed, 2 pinned host).
+// (`kind`: 0 cudaMalloc, 1 cudaMallocManaged, 2 cudaMallocHost, 3
+// cudaMallocAsync).
 cudaError_t simt_malloc_at(void** ptr, std::size_t bytes, int kind, const void* site);
 template <class T>
 [[gnu::noinline]] cudaError_t cudaMalloc(T** ptr, std::size_t bytes) {
@@ -125,6 +198,21 @@ template <class T>
 [[gnu::noinline]] cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
     return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 2, __builtin_return_address(0));
 }
+cudaError_t simt_host_alloc_at(void** ptr, std::size_t bytes, unsigned flags, const void* site);
+template <class T>
+[[gnu::noinline]] cudaError_t cudaHostAlloc(T** ptr, std::size_t bytes, unsigned flags) {
+    return simt_host_alloc_at(reinterpret_cast<void**>(ptr), bytes, flags, __builtin_return_address(0));
+}
+template <class T>
+[[gnu::noinline]] cudaError_t cudaMallocHost(T** ptr, std::size_t bytes, unsigned flags) {
+    return simt_host_alloc_at(reinterpret_cast<void**>(ptr), bytes, flags, __builtin_return_address(0));
+}
+cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t stream);
+template <class T>
+[[gnu::noinline]] cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t) {
+    return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 3, __builtin_return_address(0));
+}
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream);
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
                             cudaStream_t stream = 0);
@@ -163,19 +251,6 @@ cudaError_t cudaGetDeviceCount(int* count);
 cudaError_t cudaGetDevice(int* device);
 cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
-cudaError_t cudaStreamCreate(cudaStream_t* stream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags);
-// Priorities change nothing: every launch runs to completion in turn.
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned flags, int priority);
-cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
-cudaError_t cudaStreamSynchronize(cudaStream_t stream);
-cudaError_t cudaEventCreate(cudaEvent_t* event);
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags);
-cudaError_t cudaEventDestroy(cudaEvent_t event);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
-cudaError_t cudaEventSynchronize(cudaEvent_t event);
-cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t simt_func_set_attribute(const void* function, cudaFuncAttribute attribute, int value);
 template <class F>
 cudaError_t cudaFuncSetAttribute(F* function, cudaFuncAttribute attribute, int value) {

@@ -2,6 +2,8 @@
 // function so its return address is the caller's line in the kernel.
 #pragma once
 
+#include <ctime>
+
 // Collectives that depend on where they are called take the call site as
 // default arguments. GCC has __builtin_FILE and __builtin_LINE in every
 // standard but the column only through C++20's std::source_location: under
@@ -23,6 +25,11 @@ void __threadfence_block();
 void __threadfence_system();
 [[noreturn]] void __trap();
 void __nanosleep(unsigned nanoseconds);
+// The device clock: cycles of the emulated 1 GHz device (clockRate
+// 1000000 kHz), counted per block and advanced 1000 by every reading, so a
+// wait of N cycles takes N/1000 readings and the same run reads the same
+// values. clock() is libc's name: kernels get the device's through the link
+// (--wrap=clock), host code keeps libc's.
 long long clock64();
 namespace simt::cuda {
 // The lanes of the caller's warp converged at this call (see

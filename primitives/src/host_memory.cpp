@@ -1,0 +1,242 @@
+// Registered host memory, pointer attributes, memory information, the
+// default memory pool and managed-memory hints (simt/host_memory.h).
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <optional>
+
+#include "emulator/global_memory.h"
+#include "process_runtime.h"
+#include "simt/cuda.h"
+
+using simt::Allocation;
+using simt::AllocationKind;
+using simt::cuda::ProcessRuntime;
+
+namespace {
+
+cudaError_t done(cudaError_t e) { return ProcessRuntime::get().result(e); }
+simt::GlobalMemory& memory() { return ProcessRuntime::get().engine().memory(); }
+
+// Host ranges passed to cudaHostRegister, by start address.
+struct Registered {
+    std::size_t bytes;
+    unsigned flags;
+};
+std::mutex registered_mutex;
+std::map<std::uintptr_t, Registered>& registered() {
+    static std::map<std::uintptr_t, Registered> ranges;
+    return ranges;
+}
+// The registered range holding `a`, if any (callers hold the mutex).
+std::optional<std::pair<std::uintptr_t, Registered>> registered_range(std::uintptr_t a) {
+    auto it = registered().upper_bound(a);
+    if (it == registered().begin()) return std::nullopt;
+    --it;
+    if (a - it->first >= it->second.bytes) return std::nullopt;
+    return *it;
+}
+
+// A device allocation holding the address, if any.
+std::optional<Allocation> allocation_at(const void* p) {
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    if (!memory().contains(a)) return std::nullopt;
+    std::optional<Allocation> found = memory().find(a);
+    if (found && a - found->base >= found->size) return std::nullopt;  // freed or past the end
+    return found;
+}
+
+}  // namespace
+
+// The one pool: its attributes are kept and read back; nothing is cached,
+// so the reserved and used figures are what is allocated.
+struct CUmemPoolHandle_st {
+    unsigned long long release_threshold = 0;
+    int follow_events = 1, opportunistic = 1, internal_dependencies = 1;
+    unsigned long long used_high = 0;
+};
+
+namespace {
+CUmemPoolHandle_st default_pool;
+}  // namespace
+
+cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned flags) {
+    constexpr unsigned kKnown = cudaHostRegisterPortable | cudaHostRegisterMapped | cudaHostRegisterIoMemory |
+                                cudaHostRegisterReadOnly;
+    if (ptr == nullptr || bytes == 0 || (flags & ~kKnown) != 0) return done(cudaErrorInvalidValue);
+    // Device memory is already the device's: CUDA refuses it.
+    if (memory().contains(reinterpret_cast<std::uintptr_t>(ptr))) return done(cudaErrorInvalidValue);
+    const auto a = reinterpret_cast<std::uintptr_t>(ptr);
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    auto next = registered().lower_bound(a);
+    const bool overlaps = registered_range(a) || (next != registered().end() && next->first - a < bytes);
+    if (overlaps) return done(cudaErrorHostMemoryAlreadyRegistered);
+    registered()[a] = Registered{bytes, flags};
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaHostUnregister(void* ptr) {
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    if (registered().erase(reinterpret_cast<std::uintptr_t>(ptr)) == 0) return done(cudaErrorHostMemoryNotRegistered);
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags) {
+    if (device == nullptr || flags != 0) return done(cudaErrorInvalidValue);
+    const std::optional<Allocation> a = allocation_at(host);
+    bool mapped = a && a->kind != AllocationKind::Device;
+    if (!a) {
+        std::lock_guard<std::mutex> lock(registered_mutex);
+        mapped = registered_range(reinterpret_cast<std::uintptr_t>(host)).has_value();
+    }
+    if (!mapped) return done(cudaErrorInvalidValue);
+    *device = host;
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaHostGetFlags(unsigned* flags, void* host) {
+    if (flags == nullptr) return done(cudaErrorInvalidValue);
+    const std::optional<Allocation> a = allocation_at(host);
+    if (a && a->kind == AllocationKind::PinnedHost) {
+        *flags = cudaHostAllocMapped;  // every pinned allocation is mapped
+        return done(cudaSuccess);
+    }
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    const auto r = registered_range(reinterpret_cast<std::uintptr_t>(host));
+    if (!r) return done(cudaErrorInvalidValue);
+    *flags = r->second.flags | cudaHostAllocMapped;
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr) {
+    if (attributes == nullptr) return done(cudaErrorInvalidValue);
+    void* p = const_cast<void*>(ptr);
+    *attributes = cudaPointerAttributes{cudaMemoryTypeUnregistered, cudaInvalidDeviceId, nullptr, nullptr};
+    if (const std::optional<Allocation> a = allocation_at(ptr)) {
+        attributes->device = 0;
+        attributes->devicePointer = p;
+        switch (a->kind) {
+            case AllocationKind::Device: attributes->type = cudaMemoryTypeDevice; break;
+            case AllocationKind::Managed: attributes->type = cudaMemoryTypeManaged; attributes->hostPointer = p; break;
+            case AllocationKind::PinnedHost: attributes->type = cudaMemoryTypeHost; attributes->hostPointer = p; break;
+        }
+        return done(cudaSuccess);
+    }
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    if (registered_range(reinterpret_cast<std::uintptr_t>(ptr)))
+        *attributes = cudaPointerAttributes{cudaMemoryTypeHost, 0, p, p};
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total) {
+    if (free == nullptr || total == nullptr) return done(cudaErrorInvalidValue);
+    *total = ProcessRuntime::get().engine().limits().global_bytes;
+    const std::size_t used = memory().live_bytes();
+    *free = used < *total ? *total - used : 0;
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device) {
+    if (pool == nullptr) return done(cudaErrorInvalidValue);
+    if (device != 0) return done(cudaErrorInvalidDevice);
+    *pool = &default_pool;
+    return done(cudaSuccess);
+}
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device) { return cudaDeviceGetDefaultMemPool(pool, device); }
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value) {
+    if (pool != &default_pool || value == nullptr) return done(cudaErrorInvalidValue);
+    CUmemPoolHandle_st& s = *pool;
+    switch (attribute) {
+        case cudaMemPoolReuseFollowEventDependencies: s.follow_events = *static_cast<int*>(value); break;
+        case cudaMemPoolReuseAllowOpportunistic: s.opportunistic = *static_cast<int*>(value); break;
+        case cudaMemPoolReuseAllowInternalDependencies: s.internal_dependencies = *static_cast<int*>(value); break;
+        case cudaMemPoolAttrReleaseThreshold: s.release_threshold = *static_cast<unsigned long long*>(value); break;
+        case cudaMemPoolAttrReservedMemHigh:
+        case cudaMemPoolAttrUsedMemHigh:
+            // Only a reset to zero is allowed, as in CUDA.
+            if (*static_cast<unsigned long long*>(value) != 0) return done(cudaErrorInvalidValue);
+            pool->used_high = memory().live_bytes();
+            break;
+        default: return done(cudaErrorInvalidValue);
+    }
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value) {
+    if (pool != &default_pool || value == nullptr) return done(cudaErrorInvalidValue);
+    const CUmemPoolHandle_st& s = *pool;
+    const unsigned long long used = memory().live_bytes();
+    if (used > pool->used_high) pool->used_high = used;
+    switch (attribute) {
+        case cudaMemPoolReuseFollowEventDependencies: *static_cast<int*>(value) = s.follow_events; break;
+        case cudaMemPoolReuseAllowOpportunistic: *static_cast<int*>(value) = s.opportunistic; break;
+        case cudaMemPoolReuseAllowInternalDependencies: *static_cast<int*>(value) = s.internal_dependencies; break;
+        case cudaMemPoolAttrReleaseThreshold: *static_cast<unsigned long long*>(value) = s.release_threshold; break;
+        case cudaMemPoolAttrReservedMemCurrent:
+        case cudaMemPoolAttrUsedMemCurrent: *static_cast<unsigned long long*>(value) = used; break;
+        case cudaMemPoolAttrReservedMemHigh:
+        case cudaMemPoolAttrUsedMemHigh: *static_cast<unsigned long long*>(value) = pool->used_high; break;
+        default: return done(cudaErrorInvalidValue);
+    }
+    return done(cudaSuccess);
+}
+
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t) {
+    return done(pool == &default_pool ? cudaSuccess : cudaErrorInvalidValue);
+}
+
+cudaError_t simt_malloc_from_pool_at(void** ptr, std::size_t bytes, cudaMemPool_t pool, const void* site) {
+    if (pool != &default_pool) return done(cudaErrorInvalidValue);
+    return simt_malloc_at(ptr, bytes, 3, site);
+}
+
+namespace {
+// Hints and prefetches name managed memory: [ptr, ptr + bytes) inside one
+// cudaMallocManaged allocation, as CUDA requires.
+cudaError_t check_managed(const void* ptr, std::size_t bytes, int device) {
+    if (device != 0 && device != cudaCpuDeviceId) return done(cudaErrorInvalidDevice);
+    const std::optional<Allocation> a = allocation_at(ptr);
+    if (!a || a->kind != AllocationKind::Managed) return done(cudaErrorInvalidValue);
+    if (bytes > a->size - (reinterpret_cast<std::uintptr_t>(ptr) - a->base)) return done(cudaErrorInvalidValue);
+    return done(cudaSuccess);
+}
+}  // namespace
+
+cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, int device, cudaStream_t) {
+    return check_managed(ptr, bytes, device);
+}
+cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, int device) {
+    if (advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy) return done(cudaErrorInvalidValue);
+    // Read-mostly ignores the device argument.
+    const bool any_device = advice == cudaMemAdviseSetReadMostly || advice == cudaMemAdviseUnsetReadMostly;
+    return check_managed(ptr, bytes, any_device ? 0 : device);
+}
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void* ptr, std::size_t bytes, unsigned flags) {
+    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle)
+        return done(cudaErrorInvalidValue);
+    return check_managed(ptr, bytes, 0);
+}
+
+namespace {
+// A location as the device number the older forms take.
+int device_of(cudaMemLocation location) {
+    switch (location.type) {
+        case cudaMemLocationTypeDevice: return location.id;
+        case cudaMemLocationTypeHost:
+        case cudaMemLocationTypeHostNuma:
+        case cudaMemLocationTypeHostNumaCurrent: return cudaCpuDeviceId;
+        default: return cudaInvalidDeviceId;
+    }
+}
+}  // namespace
+
+cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, cudaMemLocation location, unsigned flags,
+                                 cudaStream_t stream) {
+    if (flags != 0) return done(cudaErrorInvalidValue);
+    return cudaMemPrefetchAsync(ptr, bytes, device_of(location), stream);
+}
+cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, cudaMemLocation location) {
+    return cudaMemAdvise(ptr, bytes, advice, device_of(location));
+}

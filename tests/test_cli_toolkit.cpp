@@ -1,0 +1,99 @@
+// The CUDA toolkit that real programs use (issue 18), each family's
+// program run under simt and compared, line for line, with what it printed
+// on a GPU (docs/gpu-runs/; the programs are plain CUDA in kernels/api/).
+#include "cli_support.h"
+
+namespace {
+
+std::string api_program(const std::string& name) { return std::string(SIMT_KERNELS_DIR) + "/api/" + name; }
+
+}  // namespace
+
+TEST_CASE("device queries and the toolkit's macros answer as on a GPU: cudaDeviceGetAttribute, versions, guards") {
+    // The GPU's output, line for line (docs/gpu-runs/2026-11-26-h200-device-queries.txt).
+    const std::string gpu = gpu_output("2026-11-26-h200-device-queries.txt");
+    const Result r = simt("run " + api_program("device_queries.cu"));
+    CHECK(r.status == 0);
+    CHECK(r.out == gpu);
+    CHECK(r.err.empty());
+    // cuda_profiler_api.h: both calls succeed and do nothing, as on a GPU no profiler watches.
+    const Result profiler = simt("run " + api_program("profiler_calls.cu"));
+    CHECK(profiler.status == 0);
+    CHECK(profiler.out == "cudaProfilerStart cudaSuccess\ncudaProfilerStop cudaSuccess\nsync cudaSuccess\n");
+}
+
+TEST_CASE("the runtime API around launches answers as on a GPU: streams, events, callbacks, host memory, pools, "
+          "hints, symbols, occupancy, device settings, the device clock") {
+    const std::string gpu = gpu_output("2026-11-26-h200-runtime-calls.txt");
+    for (const char* mode : {"", "--mode lockstep "}) {
+        CAPTURE(mode);
+        const Result r = simt(std::string("run ") + mode + api_program("runtime_calls.cu"));
+        CHECK(r.status == 0);
+        CHECK(r.out == gpu);
+        CHECK(r.err.empty());
+    }
+}
+
+TEST_CASE("cooperative groups beyond tiles compute as on a GPU: thread_group, dynamic tiles, match, partitions, "
+          "scans, invoke_one, and a grid barrier under cudaLaunchCooperativeKernel with no race reported") {
+    const std::string gpu = gpu_output("2026-11-26-h200-cooperative-groups.txt");
+    for (const char* options : {"", "--mode lockstep ", "--threads 2 "}) {
+        CAPTURE(options);
+        const Result r = simt(std::string("run ") + options + api_program("cooperative_groups.cu"));
+        CHECK(r.status == 0);
+        CHECK(r.out == gpu);
+        CHECK(r.err.empty());
+    }
+}
+
+TEST_CASE("this_grid().sync() outside a cooperative launch stops the launch with the reason and the line") {
+    const Result r = simt("run " + program("grid_sync_misuse.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.out == "launch: cudaErrorLaunchFailure\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: this_grid().sync() in a kernel not launched with "
+                                        "cudaLaunchCooperativeKernel (its blocks need not be resident together, and "
+                                        "a GPU may hang), in kernel phases, thread "));
+    CHECK_THAT(r.err, Catch::EndsWith(" at grid_sync_misuse.cu:10\n"));
+}
+
+TEST_CASE("a runtime call given flags CUDA does not define is refused and reported at its line") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-flags-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "bad_flags.cu";
+    std::ofstream(source) << "#include <cstdio>\n"
+                             "int main() {\n"
+                             "    float* p = nullptr;\n"
+                             "    cudaError_t e = cudaHostAlloc(&p, 64, 0x40);\n"
+                             "    std::printf(\"%s %s\\n\", cudaGetErrorName(e), p ? \"set\" : \"null\");\n"
+                             "}\n";
+    const Result r = simt("run " + source.string());
+    CHECK(r.status == 1);
+    CHECK(r.out == "cudaErrorInvalidValue null\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: cudaHostAlloc at bad_flags.cu:4 returned cudaErrorInvalidValue\n"
+                                        "  Flags 64 name no cudaHostAlloc flag\n"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("cuda_fp16.h and cuda_bf16.h compute bit for bit what an H100 computes: conversions in every rounding "
+          "mode, arithmetic, comparisons, math, half2, shuffles and atomics") {
+    const std::string gpu = gpu_output("2026-11-26-h100-half-precision.txt");
+    for (const char* options : {"", "--mode lockstep ", "--warp-size 64 "}) {
+        CAPTURE(options);
+        const Result r = simt(std::string("run ") + options + api_program("half_precision.cu"));
+        CHECK(r.status == 0);
+        CHECK(r.out == gpu);
+        CHECK(r.err.empty());
+    }
+}
+
+TEST_CASE("device intrinsics compute bit for bit what an H100 computes: SIMD video, dp4a, rounding-mode arithmetic "
+          "and conversions; math functions within CUDA's bounds") {
+    const std::string gpu = gpu_output("2026-11-26-h100-intrinsics.txt");
+    for (const char* mode : {"", "--mode lockstep "}) {
+        CAPTURE(mode);
+        const Result r = simt(std::string("run ") + mode + api_program("intrinsics.cu"));
+        CHECK(r.status == 0);
+        CHECK(r.out == gpu);
+        CHECK(r.err.empty());
+    }
+}
