@@ -12,7 +12,7 @@ std::string api_program(const std::string& name) { return std::string(SIMT_KERNE
 TEST_CASE("device queries and the toolkit's macros answer as on a GPU: cudaDeviceGetAttribute, versions, guards") {
     // The GPU's output, line for line (docs/gpu-runs/2026-11-26-h200-device-queries.txt).
     const std::string gpu = gpu_output("2026-11-26-h200-device-queries.txt");
-    const Result r = simt("run " + api_program("device_queries.cu"));
+    const Result r = simt("run --report-api-errors no " + api_program("device_queries.cu"));
     CHECK(r.status == 0);
     CHECK(r.out == gpu);
     CHECK(r.err.empty());
@@ -27,11 +27,32 @@ TEST_CASE("the runtime API around launches answers as on a GPU: streams, events,
     const std::string gpu = gpu_output("2026-11-26-h200-runtime-calls.txt");
     for (const char* mode : {"", "--mode lockstep "}) {
         CAPTURE(mode);
-        const Result r = simt(std::string("run ") + mode + api_program("runtime_calls.cu"));
+        const Result r = simt(std::string("run --report-api-errors no ") + mode + api_program("runtime_calls.cu"));
         CHECK(r.status == 0);
         CHECK(r.out == gpu);
         CHECK(r.err.empty());
     }
+}
+
+TEST_CASE("runtime calls that return an error are reported at their lines, as compute-sanitizer reports them") {
+    // memcheck on the GPU named the same four calls (and cudaGetLastError,
+    // which only hands on an earlier error): docs/gpu-runs/2026-11-26-h200-runtime-calls.txt.
+    const Result r = simt("run " + api_program("runtime_calls.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.out == gpu_output("2026-11-26-h200-runtime-calls.txt"));
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: cudaEventElapsedTime at runtime_calls.cu:107 returned "
+                                        "cudaErrorInvalidResourceHandle\n  CUDA's message: \"invalid resource handle\"\n"));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cudaHostRegister at runtime_calls.cu:125 returned "
+                                      "cudaErrorHostMemoryAlreadyRegistered\n"));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cudaHostUnregister at runtime_calls.cu:135 returned "
+                                      "cudaErrorHostMemoryNotRegistered\n"));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cudaSetDeviceFlags at runtime_calls.cu:250 returned "
+                                      "cudaErrorInvalidValue\n"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: 4 runtime calls failed (reported above)\n"));
+    // Part of the memory check: without it, nothing is said.
+    const Result quiet = simt("run --check race " + api_program("runtime_calls.cu"));
+    CHECK(quiet.status == 0);
+    CHECK(quiet.err.empty());
 }
 
 TEST_CASE("cooperative groups beyond tiles compute as on a GPU: thread_group, dynamic tiles, match, partitions, "
@@ -40,9 +61,16 @@ TEST_CASE("cooperative groups beyond tiles compute as on a GPU: thread_group, dy
     for (const char* options : {"", "--mode lockstep ", "--threads 2 "}) {
         CAPTURE(options);
         const Result r = simt(std::string("run ") + options + api_program("cooperative_groups.cu"));
-        CHECK(r.status == 0);
+        CHECK(r.status == 1);
         CHECK(r.out == gpu);
-        CHECK(r.err.empty());
+        // The one failing call, made on purpose (memcheck on the GPU reports it too).
+        CHECK(r.err == "simt: error: cudaLaunchCooperativeKernel at cooperative_groups.cu:133 returned "
+                       "cudaErrorCooperativeLaunchTooLarge\n"
+                       "  CUDA's message: \"too many blocks in cooperative launch\"\n"
+                       "  Why: an argument or the state of the device is one the call refuses; it did nothing, and a "
+                       "program that goes on as if it had worked uses what it did not produce\n"
+                       "  Fix: check the call's result (compare with cudaSuccess) and the arguments the error names\n"
+                       "simt: 1 runtime call failed (reported above)\n");
     }
 }
 

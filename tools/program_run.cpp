@@ -33,6 +33,7 @@ std::string engine_options(const RunOptions& o) {
         {"report", o.report},
         {"report-file", o.report_file},
         {"leak-check", flag(o.leak_check)},
+        {"report-api-errors", o.report_api_errors},
         {"uniform-writes", o.uniform_writes},
         {"trace", o.trace_file},
         {"trace-lanes", flag(o.trace_lanes)},

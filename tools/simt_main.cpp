@@ -184,6 +184,9 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--uniform-writes", run.uniform_writes,
                         "two unordered writes of the same value: report them as a race (as compute-sanitizer) or ignore them")
         ->check(CLI::IsMember({"report", "ignore"}))->capture_default_str();
+    run_cmd->add_option("--report-api-errors", run.report_api_errors,
+                        "report runtime calls that return an error, at their line (as compute-sanitizer), or not")
+        ->check(CLI::IsMember({"explicit", "no"}))->capture_default_str();
     run_cmd->add_flag("--leak-check", run.leak_check,
                       "at exit, report device allocations never freed with cudaFree (as memcheck --leak-check full)");
     run_cmd->add_option("--report-file", run.report_file, "where --report json|sarif goes (default simt-report.json|.sarif)");

@@ -42,7 +42,7 @@ cudaError_t simt_begin_cooperative_launch(dim3 grid, dim3 block, std::size_t) {
     const std::uint64_t threads = std::uint64_t(block.x) * block.y * block.z;
     // All blocks must be resident at once for the grid barrier to open.
     if (threads != 0 && blocks > rt.engine().limits().resident_blocks(threads))
-        return rt.result(cudaErrorCooperativeLaunchTooLarge);
+        return SIMT_API_RESULT_AS(cudaErrorCooperativeLaunchTooLarge, "cudaLaunchCooperativeKernel");
     simt_grid_barrier[0] = simt_grid_barrier[1] = 0;
     cooperative = true;
     return cudaSuccess;

@@ -9,23 +9,27 @@
 using simt::cuda::ProcessRuntime;
 
 namespace {
-cudaError_t done(cudaError_t e) { return ProcessRuntime::get().result(e); }
 
 std::atomic<unsigned> device_flags{cudaDeviceScheduleAuto};
 std::atomic<cudaFuncCache> cache_config{cudaFuncCachePreferNone};
 }  // namespace
 
 cudaError_t cudaRuntimeGetVersion(int* version) {
-    if (version == nullptr) return done(cudaErrorInvalidValue);
+    if (version == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *version = CUDART_VERSION;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
-cudaError_t cudaDriverGetVersion(int* version) { return cudaRuntimeGetVersion(version); }
+cudaError_t cudaDriverGetVersion(int* version) {
+    if (version == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    *version = CUDART_VERSION;
+    return SIMT_API_RESULT(cudaSuccess);
+}
 
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device) {
-    if (value == nullptr) return done(cudaErrorInvalidValue);
+    if (value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    if (device != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
     cudaDeviceProp p;
-    if (const cudaError_t e = cudaGetDeviceProperties(&p, device); e != cudaSuccess) return e;
+    cudaGetDeviceProperties(&p, 0);
     switch (attribute) {
         case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
         case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
@@ -76,54 +80,54 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
         case cudaDevAttrDirectManagedMemAccessFromHost: *value = p.directManagedMemAccessFromHost; break;
         case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
         case cudaDevAttrMemoryPoolsSupported: *value = p.memoryPoolsSupported; break;
-        default: return done(cudaErrorInvalidValue);
+        default: return SIMT_API_RESULT(cudaErrorInvalidValue);
     }
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaSetDeviceFlags(unsigned flags) {
     // One scheduling choice at most, and only known bits.
     const unsigned schedule = flags & cudaDeviceScheduleMask;
     if ((flags & ~unsigned(cudaDeviceMask)) != 0 || (schedule != 0 && (schedule & (schedule - 1)) != 0))
-        return done(cudaErrorInvalidValue);
+        return SIMT_API_RESULT(cudaErrorInvalidValue);
     device_flags = flags;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 cudaError_t cudaGetDeviceFlags(unsigned* flags) {
-    if (flags == nullptr) return done(cudaErrorInvalidValue);
+    if (flags == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *flags = device_flags | cudaDeviceMapHost;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config) {
-    if (config < cudaFuncCachePreferNone || config > cudaFuncCachePreferEqual) return done(cudaErrorInvalidValue);
+    if (config < cudaFuncCachePreferNone || config > cudaFuncCachePreferEqual) return SIMT_API_RESULT(cudaErrorInvalidValue);
     cache_config = config;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config) {
-    if (config == nullptr) return done(cudaErrorInvalidValue);
+    if (config == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *config = cache_config;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config) {
     if (config < cudaSharedMemBankSizeDefault || config > cudaSharedMemBankSizeEightByte)
-        return done(cudaErrorInvalidValue);
-    return done(cudaSuccess);  // the bank size is fixed at four bytes, as on an H100
+        return SIMT_API_RESULT(cudaErrorInvalidValue);
+    return SIMT_API_RESULT(cudaSuccess);  // the bank size is fixed at four bytes, as on an H100
 }
 cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* config) {
-    if (config == nullptr) return done(cudaErrorInvalidValue);
+    if (config == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *config = cudaSharedMemBankSizeFourByte;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop) {
-    if (device == nullptr || prop == nullptr) return done(cudaErrorInvalidValue);
+    if (device == nullptr || prop == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *device = 0;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer) {
-    if (can == nullptr) return done(cudaErrorInvalidValue);
-    if (device != 0 || peer != 0) return done(cudaErrorInvalidDevice);
+    if (can == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    if (device != 0 || peer != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
     *can = 0;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }

@@ -16,7 +16,6 @@ using simt::cuda::ProcessRuntime;
 
 namespace {
 
-cudaError_t done(cudaError_t e) { return ProcessRuntime::get().result(e); }
 simt::GlobalMemory& memory() { return ProcessRuntime::get().engine().memory(); }
 
 // Host ranges passed to cudaHostRegister, by start address.
@@ -64,53 +63,53 @@ CUmemPoolHandle_st default_pool;
 cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned flags) {
     constexpr unsigned kKnown = cudaHostRegisterPortable | cudaHostRegisterMapped | cudaHostRegisterIoMemory |
                                 cudaHostRegisterReadOnly;
-    if (ptr == nullptr || bytes == 0 || (flags & ~kKnown) != 0) return done(cudaErrorInvalidValue);
+    if (ptr == nullptr || bytes == 0 || (flags & ~kKnown) != 0) return SIMT_API_RESULT(cudaErrorInvalidValue);
     // Device memory is already the device's: CUDA refuses it.
-    if (memory().contains(reinterpret_cast<std::uintptr_t>(ptr))) return done(cudaErrorInvalidValue);
+    if (memory().contains(reinterpret_cast<std::uintptr_t>(ptr))) return SIMT_API_RESULT(cudaErrorInvalidValue);
     const auto a = reinterpret_cast<std::uintptr_t>(ptr);
     std::lock_guard<std::mutex> lock(registered_mutex);
     auto next = registered().lower_bound(a);
     const bool overlaps = registered_range(a) || (next != registered().end() && next->first - a < bytes);
-    if (overlaps) return done(cudaErrorHostMemoryAlreadyRegistered);
+    if (overlaps) return SIMT_API_RESULT(cudaErrorHostMemoryAlreadyRegistered);
     registered()[a] = Registered{bytes, flags};
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaHostUnregister(void* ptr) {
     std::lock_guard<std::mutex> lock(registered_mutex);
-    if (registered().erase(reinterpret_cast<std::uintptr_t>(ptr)) == 0) return done(cudaErrorHostMemoryNotRegistered);
-    return done(cudaSuccess);
+    if (registered().erase(reinterpret_cast<std::uintptr_t>(ptr)) == 0) return SIMT_API_RESULT(cudaErrorHostMemoryNotRegistered);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags) {
-    if (device == nullptr || flags != 0) return done(cudaErrorInvalidValue);
+    if (device == nullptr || flags != 0) return SIMT_API_RESULT(cudaErrorInvalidValue);
     const std::optional<Allocation> a = allocation_at(host);
     bool mapped = a && a->kind != AllocationKind::Device;
     if (!a) {
         std::lock_guard<std::mutex> lock(registered_mutex);
         mapped = registered_range(reinterpret_cast<std::uintptr_t>(host)).has_value();
     }
-    if (!mapped) return done(cudaErrorInvalidValue);
+    if (!mapped) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *device = host;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaHostGetFlags(unsigned* flags, void* host) {
-    if (flags == nullptr) return done(cudaErrorInvalidValue);
+    if (flags == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     const std::optional<Allocation> a = allocation_at(host);
     if (a && a->kind == AllocationKind::PinnedHost) {
         *flags = cudaHostAllocMapped;  // every pinned allocation is mapped
-        return done(cudaSuccess);
+        return SIMT_API_RESULT(cudaSuccess);
     }
     std::lock_guard<std::mutex> lock(registered_mutex);
     const auto r = registered_range(reinterpret_cast<std::uintptr_t>(host));
-    if (!r) return done(cudaErrorInvalidValue);
+    if (!r) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *flags = r->second.flags | cudaHostAllocMapped;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr) {
-    if (attributes == nullptr) return done(cudaErrorInvalidValue);
+    if (attributes == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     void* p = const_cast<void*>(ptr);
     *attributes = cudaPointerAttributes{cudaMemoryTypeUnregistered, cudaInvalidDeviceId, nullptr, nullptr};
     if (const std::optional<Allocation> a = allocation_at(ptr)) {
@@ -121,32 +120,37 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
             case AllocationKind::Managed: attributes->type = cudaMemoryTypeManaged; attributes->hostPointer = p; break;
             case AllocationKind::PinnedHost: attributes->type = cudaMemoryTypeHost; attributes->hostPointer = p; break;
         }
-        return done(cudaSuccess);
+        return SIMT_API_RESULT(cudaSuccess);
     }
     std::lock_guard<std::mutex> lock(registered_mutex);
     if (registered_range(reinterpret_cast<std::uintptr_t>(ptr)))
         *attributes = cudaPointerAttributes{cudaMemoryTypeHost, 0, p, p};
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total) {
-    if (free == nullptr || total == nullptr) return done(cudaErrorInvalidValue);
+    if (free == nullptr || total == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *total = ProcessRuntime::get().engine().limits().global_bytes;
     const std::size_t used = memory().live_bytes();
     *free = used < *total ? *total - used : 0;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device) {
-    if (pool == nullptr) return done(cudaErrorInvalidValue);
-    if (device != 0) return done(cudaErrorInvalidDevice);
+    if (pool == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    if (device != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
     *pool = &default_pool;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
-cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device) { return cudaDeviceGetDefaultMemPool(pool, device); }
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device) {
+    if (pool == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    if (device != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
+    *pool = &default_pool;
+    return SIMT_API_RESULT(cudaSuccess);
+}
 
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value) {
-    if (pool != &default_pool || value == nullptr) return done(cudaErrorInvalidValue);
+    if (pool != &default_pool || value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     CUmemPoolHandle_st& s = *pool;
     switch (attribute) {
         case cudaMemPoolReuseFollowEventDependencies: s.follow_events = *static_cast<int*>(value); break;
@@ -156,16 +160,16 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribut
         case cudaMemPoolAttrReservedMemHigh:
         case cudaMemPoolAttrUsedMemHigh:
             // Only a reset to zero is allowed, as in CUDA.
-            if (*static_cast<unsigned long long*>(value) != 0) return done(cudaErrorInvalidValue);
+            if (*static_cast<unsigned long long*>(value) != 0) return SIMT_API_RESULT(cudaErrorInvalidValue);
             pool->used_high = memory().live_bytes();
             break;
-        default: return done(cudaErrorInvalidValue);
+        default: return SIMT_API_RESULT(cudaErrorInvalidValue);
     }
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value) {
-    if (pool != &default_pool || value == nullptr) return done(cudaErrorInvalidValue);
+    if (pool != &default_pool || value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     const CUmemPoolHandle_st& s = *pool;
     const unsigned long long used = memory().live_bytes();
     if (used > pool->used_high) pool->used_high = used;
@@ -178,17 +182,17 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribut
         case cudaMemPoolAttrUsedMemCurrent: *static_cast<unsigned long long*>(value) = used; break;
         case cudaMemPoolAttrReservedMemHigh:
         case cudaMemPoolAttrUsedMemHigh: *static_cast<unsigned long long*>(value) = pool->used_high; break;
-        default: return done(cudaErrorInvalidValue);
+        default: return SIMT_API_RESULT(cudaErrorInvalidValue);
     }
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t) {
-    return done(pool == &default_pool ? cudaSuccess : cudaErrorInvalidValue);
+    return SIMT_API_RESULT(pool == &default_pool ? cudaSuccess : cudaErrorInvalidValue);
 }
 
 cudaError_t simt_malloc_from_pool_at(void** ptr, std::size_t bytes, cudaMemPool_t pool, const void* site) {
-    if (pool != &default_pool) return done(cudaErrorInvalidValue);
+    if (pool != &default_pool) return ::simt::cuda::api_result(cudaErrorInvalidValue, "cudaMallocFromPoolAsync", site);
     return simt_malloc_at(ptr, bytes, 3, site);
 }
 
@@ -196,30 +200,18 @@ namespace {
 // Hints and prefetches name managed memory: [ptr, ptr + bytes) inside one
 // cudaMallocManaged allocation, as CUDA requires.
 cudaError_t check_managed(const void* ptr, std::size_t bytes, int device) {
-    if (device != 0 && device != cudaCpuDeviceId) return done(cudaErrorInvalidDevice);
+    if (device != 0 && device != cudaCpuDeviceId) return cudaErrorInvalidDevice;
     const std::optional<Allocation> a = allocation_at(ptr);
-    if (!a || a->kind != AllocationKind::Managed) return done(cudaErrorInvalidValue);
-    if (bytes > a->size - (reinterpret_cast<std::uintptr_t>(ptr) - a->base)) return done(cudaErrorInvalidValue);
-    return done(cudaSuccess);
+    if (!a || a->kind != AllocationKind::Managed) return cudaErrorInvalidValue;
+    if (bytes > a->size - (reinterpret_cast<std::uintptr_t>(ptr) - a->base)) return cudaErrorInvalidValue;
+    return cudaSuccess;
 }
-}  // namespace
-
-cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, int device, cudaStream_t) {
-    return check_managed(ptr, bytes, device);
-}
-cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, int device) {
-    if (advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy) return done(cudaErrorInvalidValue);
+cudaError_t check_advice(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, int device) {
+    if (advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy) return cudaErrorInvalidValue;
     // Read-mostly ignores the device argument.
     const bool any_device = advice == cudaMemAdviseSetReadMostly || advice == cudaMemAdviseUnsetReadMostly;
     return check_managed(ptr, bytes, any_device ? 0 : device);
 }
-cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void* ptr, std::size_t bytes, unsigned flags) {
-    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle)
-        return done(cudaErrorInvalidValue);
-    return check_managed(ptr, bytes, 0);
-}
-
-namespace {
 // A location as the device number the older forms take.
 int device_of(cudaMemLocation location) {
     switch (location.type) {
@@ -232,11 +224,21 @@ int device_of(cudaMemLocation location) {
 }
 }  // namespace
 
+cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, int device, cudaStream_t) {
+    return SIMT_API_RESULT(check_managed(ptr, bytes, device));
+}
+cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, int device) {
+    return SIMT_API_RESULT(check_advice(ptr, bytes, advice, device));
+}
 cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, cudaMemLocation location, unsigned flags,
-                                 cudaStream_t stream) {
-    if (flags != 0) return done(cudaErrorInvalidValue);
-    return cudaMemPrefetchAsync(ptr, bytes, device_of(location), stream);
+                                 cudaStream_t) {
+    return SIMT_API_RESULT(flags != 0 ? cudaErrorInvalidValue : check_managed(ptr, bytes, device_of(location)));
 }
 cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, cudaMemLocation location) {
-    return cudaMemAdvise(ptr, bytes, advice, device_of(location));
+    return SIMT_API_RESULT(check_advice(ptr, bytes, advice, device_of(location)));
+}
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void* ptr, std::size_t bytes, unsigned flags) {
+    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle)
+        return SIMT_API_RESULT(cudaErrorInvalidValue);
+    return SIMT_API_RESULT(check_managed(ptr, bytes, 0));
 }

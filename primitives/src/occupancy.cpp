@@ -10,8 +10,6 @@ using simt::cuda::ProcessRuntime;
 
 namespace {
 
-cudaError_t done(cudaError_t e) { return ProcessRuntime::get().result(e); }
-
 // An H100's per-multiprocessor shared memory and how it is handed out: each
 // block also holds 1 KiB the system reserves, in 128-byte units.
 constexpr std::size_t kSharedPerMultiprocessor = 228 * 1024;
@@ -46,9 +44,9 @@ int resident_blocks(const std::string& kernel, int block_size, std::size_t dynam
 }  // namespace
 
 cudaError_t simt_func_get_attributes(cudaFuncAttributes* a, const void* function) {
-    if (a == nullptr) return done(cudaErrorInvalidValue);
+    if (a == nullptr) return SIMT_API_RESULT_AS(cudaErrorInvalidValue, "cudaFuncGetAttributes");
     const std::string kernel = kernel_of(function);
-    if (kernel.empty()) return done(cudaErrorInvalidDeviceFunction);
+    if (kernel.empty()) return SIMT_API_RESULT_AS(cudaErrorInvalidDeviceFunction, "cudaFuncGetAttributes");
     ProcessRuntime& rt = ProcessRuntime::get();
     *a = cudaFuncAttributes{};
     a->sharedSizeBytes = rt.static_shared_bytes(kernel);
@@ -58,38 +56,38 @@ cudaError_t simt_func_get_attributes(cudaFuncAttributes* a, const void* function
     a->binaryVersion = 90;
     a->maxDynamicSharedSizeBytes = int(rt.dynamic_shared_limit(kernel));
     a->preferredShmemCarveout = -1;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT_AS(cudaSuccess, "cudaFuncGetAttributes");
 }
 
 cudaError_t simt_occupancy_blocks(int* blocks, const void* function, int block_size, std::size_t dynamic_shared) {
-    if (blocks == nullptr || block_size <= 0) return done(cudaErrorInvalidValue);
+    if (blocks == nullptr || block_size <= 0) return SIMT_API_RESULT_AS(cudaErrorInvalidValue, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     const std::string kernel = kernel_of(function);
-    if (kernel.empty()) return done(cudaErrorInvalidDeviceFunction);
+    if (kernel.empty()) return SIMT_API_RESULT_AS(cudaErrorInvalidDeviceFunction, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     *blocks = resident_blocks(kernel, block_size, dynamic_shared);
-    return done(cudaSuccess);
+    return SIMT_API_RESULT_AS(cudaSuccess, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
 }
 
 cudaError_t simt_available_dynamic_shared(std::size_t* bytes, const void* function, int blocks, int block_size) {
-    if (bytes == nullptr || blocks <= 0 || block_size <= 0) return done(cudaErrorInvalidValue);
+    if (bytes == nullptr || blocks <= 0 || block_size <= 0) return SIMT_API_RESULT_AS(cudaErrorInvalidValue, "cudaOccupancyAvailableDynamicSMemPerBlock");
     const std::string kernel = kernel_of(function);
-    if (kernel.empty()) return done(cudaErrorInvalidDeviceFunction);
+    if (kernel.empty()) return SIMT_API_RESULT_AS(cudaErrorInvalidDeviceFunction, "cudaOccupancyAvailableDynamicSMemPerBlock");
     ProcessRuntime& rt = ProcessRuntime::get();
     *bytes = 0;
-    if (resident_blocks(kernel, block_size, 0) < blocks) return done(cudaSuccess);
+    if (resident_blocks(kernel, block_size, 0) < blocks) return SIMT_API_RESULT_AS(cudaSuccess, "cudaOccupancyAvailableDynamicSMemPerBlock");
     // The largest share of the multiprocessor each block can have, less what
     // the system and the static __shared__ variables take.
     const std::size_t share = kSharedPerMultiprocessor / std::size_t(blocks) / kSharedGranule * kSharedGranule;
     const std::size_t fixed = kReservedPerBlock + rt.static_shared_bytes(kernel);
     *bytes = share > fixed ? std::min(share - fixed, rt.dynamic_shared_limit(kernel)) : 0;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT_AS(cudaSuccess, "cudaOccupancyAvailableDynamicSMemPerBlock");
 }
 
 cudaError_t simt::cuda::potential_block_size(int* min_grid, int* block_size, const void* function,
                                              std::size_t (*shared_for)(int, const void*), const void* context,
                                              int limit) {
-    if (min_grid == nullptr || block_size == nullptr || limit < 0) return done(cudaErrorInvalidValue);
+    if (min_grid == nullptr || block_size == nullptr || limit < 0) return SIMT_API_RESULT_AS(cudaErrorInvalidValue, "cudaOccupancyMaxPotentialBlockSize");
     const std::string kernel = kernel_of(function);
-    if (kernel.empty()) return done(cudaErrorInvalidDeviceFunction);
+    if (kernel.empty()) return SIMT_API_RESULT_AS(cudaErrorInvalidDeviceFunction, "cudaOccupancyMaxPotentialBlockSize");
     ProcessRuntime& rt = ProcessRuntime::get();
     const simt::DeviceLimits& d = rt.engine().limits();
     const int warp = int(rt.engine().options().warp_size);
@@ -108,5 +106,5 @@ cudaError_t simt::cuda::potential_block_size(int* min_grid, int* block_size, con
     }
     *block_size = best_size;
     *min_grid = best_blocks * int(d.multiprocessors);
-    return done(cudaSuccess);
+    return SIMT_API_RESULT_AS(cudaSuccess, "cudaOccupancyMaxPotentialBlockSize");
 }

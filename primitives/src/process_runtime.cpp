@@ -80,6 +80,7 @@ EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode
         else if (key == "severity") checks.min_severity = one_of(key, value, {"note", "warning", "error"}) == "note" ? 0 : value == "error" ? 2 : 1;
         else if (key == "print-limit") checks.print_limit = unsigned(number_of(key, value, 0, ~0u));
         else if (key == "leak-check") checks.leak_check = number_of(key, value, 0, 1) != 0;
+        else if (key == "report-api-errors") checks.report_api_errors = one_of(key, value, {"explicit", "no"}) == "explicit";
         else if (key == "uniform-writes") checks.ignore_uniform_writes = one_of(key, value, {"report", "ignore"}) == "ignore";
         else if (key == "trace") checks.trace_file = value;
         else if (key == "trace-lanes") checks.trace_lanes = number_of(key, value, 0, 1) != 0;
@@ -87,7 +88,7 @@ EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode
         else
             bad_options("unknown option '" + key + "' (known: mode, warp-size, seed, threads, stack-size, watchdog, "
                         "error-exitcode, check, report, report-file, severity, print-limit, leak-check, "
-                        "uniform-writes, trace, trace-lanes, trace-blocks)");
+                        "report-api-errors, uniform-writes, trace, trace-lanes, trace-blocks)");
     }
     if (!checks.report_format.empty() && checks.report_file.empty())
         checks.report_file = "simt-report." + checks.report_format;
@@ -218,7 +219,7 @@ void ProcessRuntime::print_host_report(check::HazardReport report, const char* c
 }
 
 void ProcessRuntime::report_api_error(check::HazardReport report) {
-    if (!checks_.memory) return;
+    if (!checks_.memory || !checks_.report_api_errors) return;
     print_host_report(std::move(report), "api");
     ++api_errors_;
 }
@@ -300,6 +301,25 @@ cudaError_t ProcessRuntime::result(cudaError_t e) {
     if (sticky_ != cudaSuccess) return sticky_;
     if (e != cudaSuccess) last_ = e;
     return e;
+}
+
+cudaError_t api_result(cudaError_t e, const char* call, const void* site) {
+    ProcessRuntime& rt = ProcessRuntime::get();
+    // Not ready is an answer, not a failure; a sticky error was reported
+    // with the kernel that caused it.
+    if (e != cudaSuccess && e != cudaErrorNotReady && rt.sticky() == cudaSuccess) {
+        check::HazardReport r;
+        r.kernel = call;
+        r.kind = cudaGetErrorName(e);
+        r.space = MemorySpace::Global;
+        r.location = std::string("CUDA's message: \"") + cudaGetErrorString(e) + "\"";
+        r.current.pc = site;
+        r.why = "an argument or the state of the device is one the call refuses; it did nothing, and a program "
+                "that goes on as if it had worked uses what it did not produce";
+        r.fix = "check the call's result (compare with cudaSuccess) and the arguments the error names";
+        rt.report_api_error(std::move(r));
+    }
+    return rt.result(e);
 }
 
 cudaError_t ProcessRuntime::take_last_error() {

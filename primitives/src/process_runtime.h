@@ -119,4 +119,22 @@ private:
 // "kernel" from "ns::kernel<float, 4>" or "void ns::kernel<float>(float*)".
 std::string kernel_base_name(const std::string& name);
 
+// What a runtime call returns through: the error is recorded as CUDA
+// records it (last and sticky errors) and, when the call itself failed, it
+// is reported at the program's line as compute-sanitizer reports a failing
+// API call ("api" errors, with the memory check). A call that only returns
+// an earlier kernel's sticky error is not reported again.
+cudaError_t api_result(cudaError_t e, const char* call, const void* site);
+
+}  // namespace simt::cuda
+
+// In a runtime entry point called by the program: names the call after the
+// function and finds the program's line from its return address.
+#define SIMT_API_RESULT(e) ::simt::cuda::api_result((e), __func__, __builtin_return_address(0))
+// The same for an entry point reached through an inline template of the
+// headers, which names the CUDA call it stands for.
+#define SIMT_API_RESULT_AS(e, call) ::simt::cuda::api_result((e), call, __builtin_return_address(0))
+
+namespace simt::cuda {
+
 }  // namespace simt::cuda

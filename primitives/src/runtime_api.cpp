@@ -353,14 +353,14 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
 }
 
 cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
-    if (value == nullptr) return done(cudaErrorInvalidValue);
+    if (value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     ProcessRuntime& rt = ProcessRuntime::get();
     switch (limit) {
         case cudaLimitPrintfFifoSize: *value = rt.printf_buffer(); return done(cudaSuccess);
         case cudaLimitStackSize: *value = rt.engine().options().stack_size; return done(cudaSuccess);
         case cudaLimitMallocHeapSize: *value = std::size_t(8) << 20; return done(cudaSuccess);
     }
-    return done(cudaErrorInvalidValue);
+    return SIMT_API_RESULT(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaDeviceReset() { return done(cudaSuccess); }
@@ -368,22 +368,22 @@ cudaError_t cudaGetLastError() { return ProcessRuntime::get().take_last_error();
 cudaError_t cudaPeekAtLastError() { return ProcessRuntime::get().peek_last_error(); }
 
 cudaError_t cudaGetDeviceCount(int* count) {
-    if (count == nullptr) return done(cudaErrorInvalidValue);
+    if (count == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *count = 1;
     return done(cudaSuccess);
 }
 cudaError_t cudaGetDevice(int* device) {
-    if (device == nullptr) return done(cudaErrorInvalidValue);
+    if (device == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *device = 0;
     return done(cudaSuccess);
 }
 cudaError_t cudaSetDevice(int device) {
-    return done(device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
+    return SIMT_API_RESULT(device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
 }
 
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int device) {
-    if (p == nullptr) return done(cudaErrorInvalidValue);
-    if (device != 0) return done(cudaErrorInvalidDevice);
+    if (p == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    if (device != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
     const simt::Engine& engine = ProcessRuntime::get().engine();
     const simt::DeviceLimits& d = engine.limits();
     std::memset(p, 0, sizeof *p);
@@ -441,11 +441,11 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int device) {
 }
 
 cudaError_t simt_func_set_attribute(const void* function, cudaFuncAttribute attribute, int value) {
-    if (function == nullptr) return done(cudaErrorInvalidDeviceFunction);
+    if (function == nullptr) return SIMT_API_RESULT_AS(cudaErrorInvalidDeviceFunction, "cudaFuncSetAttribute");
     if (attribute != cudaFuncAttributeMaxDynamicSharedMemorySize) return done(cudaSuccess);
     ProcessRuntime& rt = ProcessRuntime::get();
     const std::string name = simt::cuda::kernel_base_name(simt::function_name(function));
-    if (name.empty()) return done(cudaErrorInvalidDeviceFunction);
+    if (name.empty()) return SIMT_API_RESULT_AS(cudaErrorInvalidDeviceFunction, "cudaFuncSetAttribute");
     const std::size_t optin = rt.engine().limits().shared_per_block_optin;
     const std::size_t static_bytes = std::min(rt.static_shared_bytes(name), optin);
     if (value < 0 || std::size_t(value) > optin - static_bytes)

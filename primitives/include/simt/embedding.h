@@ -24,6 +24,10 @@ struct CheckOptions {
     // misaligned accesses are faults a GPU raises too: always detected.
     bool memory = true;
     bool leak_check = false;
+    // Runtime calls that return an error, reported at their line as
+    // compute-sanitizer reports them (--report-api-errors explicit, the
+    // default) or not (no); part of the memory check.
+    bool report_api_errors = true;
     // Two unordered writes that store the same bytes: reported (false, the
     // default, as compute-sanitizer) or not (--uniform-writes ignore).
     bool ignore_uniform_writes = false;

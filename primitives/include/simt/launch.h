@@ -108,7 +108,7 @@ cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, v
 cudaError_t simt_begin_cooperative_launch(dim3 grid, dim3 block, std::size_t shared);
 void simt_end_cooperative_launch();
 template <class... Params>
-cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
+__attribute__((always_inline)) inline cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
                                         std::size_t shared = 0, cudaStream_t stream = 0) {
     if (const cudaError_t e = simt_begin_cooperative_launch(grid, block, shared); e != cudaSuccess) return e;
     const cudaError_t e = cudaLaunchKernel(kernel, grid, block, args, shared, stream);

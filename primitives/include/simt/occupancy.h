@@ -34,19 +34,21 @@ struct cudaFuncAttributes {
 };
 
 cudaError_t simt_func_get_attributes(cudaFuncAttributes* attributes, const void* function);
+// Inline wrappers: the entry points find the program's line from their
+// return address.
 template <class F>
-cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, F* function) {
+__attribute__((always_inline)) inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, F* function) {
     return simt_func_get_attributes(attributes, reinterpret_cast<const void*>(function));
 }
 
 cudaError_t simt_occupancy_blocks(int* blocks, const void* function, int block_size, std::size_t dynamic_shared);
 template <class F>
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F* function, int block_size,
+__attribute__((always_inline)) inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F* function, int block_size,
                                                           std::size_t dynamic_shared) {
     return simt_occupancy_blocks(blocks, reinterpret_cast<const void*>(function), block_size, dynamic_shared);
 }
 template <class F>
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, F* function, int block_size,
+__attribute__((always_inline)) inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, F* function, int block_size,
                                                                    std::size_t dynamic_shared, unsigned flags) {
     if (flags > cudaOccupancyDisableCachingOverride) return cudaErrorInvalidValue;
     return simt_occupancy_blocks(blocks, reinterpret_cast<const void*>(function), block_size, dynamic_shared);
@@ -54,7 +56,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, 
 
 cudaError_t simt_available_dynamic_shared(std::size_t* bytes, const void* function, int blocks, int block_size);
 template <class F>
-cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(std::size_t* bytes, F* function, int blocks, int block_size) {
+__attribute__((always_inline)) inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(std::size_t* bytes, F* function, int blocks, int block_size) {
     return simt_available_dynamic_shared(bytes, reinterpret_cast<const void*>(function), blocks, block_size);
 }
 
@@ -68,21 +70,21 @@ cudaError_t potential_block_size(int* min_grid, int* block_size, const void* fun
 }  // namespace simt::cuda
 
 template <class F>
-cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block_size, F* function,
+__attribute__((always_inline)) inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block_size, F* function,
                                                std::size_t dynamic_shared = 0, int limit = 0) {
     return simt::cuda::potential_block_size(
         min_grid, block_size, reinterpret_cast<const void*>(function),
         [](int, const void* bytes) { return *static_cast<const std::size_t*>(bytes); }, &dynamic_shared, limit);
 }
 template <class F>
-cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int* min_grid, int* block_size, F* function,
+__attribute__((always_inline)) inline cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int* min_grid, int* block_size, F* function,
                                                         std::size_t dynamic_shared = 0, int limit = 0,
                                                         unsigned flags = 0) {
     if (flags > cudaOccupancyDisableCachingOverride) return cudaErrorInvalidValue;
     return cudaOccupancyMaxPotentialBlockSize(min_grid, block_size, function, dynamic_shared, limit);
 }
 template <class SharedFor, class F>
-cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int* min_grid, int* block_size, F* function,
+__attribute__((always_inline)) inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int* min_grid, int* block_size, F* function,
                                                            SharedFor shared_for, int limit = 0) {
     return simt::cuda::potential_block_size(
         min_grid, block_size, reinterpret_cast<const void*>(function),
@@ -90,7 +92,7 @@ cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int* min_grid, int* b
         limit);
 }
 template <class SharedFor, class F>
-cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(int* min_grid, int* block_size, F* function,
+__attribute__((always_inline)) inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(int* min_grid, int* block_size, F* function,
                                                                     SharedFor shared_for, int limit = 0,
                                                                     unsigned flags = 0) {
     if (flags > cudaOccupancyDisableCachingOverride) return cudaErrorInvalidValue;

@@ -253,7 +253,7 @@ cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
 cudaError_t simt_func_set_attribute(const void* function, cudaFuncAttribute attribute, int value);
 template <class F>
-cudaError_t cudaFuncSetAttribute(F* function, cudaFuncAttribute attribute, int value) {
+__attribute__((always_inline)) inline cudaError_t cudaFuncSetAttribute(F* function, cudaFuncAttribute attribute, int value) {
     return simt_func_set_attribute(reinterpret_cast<const void*>(function), attribute, value);
 }
 template <class F>
