@@ -125,3 +125,27 @@ TEST_CASE("device intrinsics compute bit for bit what an H100 computes: SIMD vid
         CHECK(r.err.empty());
     }
 }
+
+TEST_CASE("curand_kernel.h draws what an H200 draws: XORWOW, Philox4_32_10 and MRG32k3a from any seed, "
+          "subsequence and offset, their uniforms and Poisson counts bit for bit, normals within bounds") {
+    const std::string gpu = gpu_output("2026-11-26-h200-random-numbers.txt");
+    for (const char* mode : {"", "--mode lockstep "}) {
+        CAPTURE(mode);
+        const Result r = simt(std::string("run ") + mode + api_program("random_numbers.cu"));
+        CHECK(r.status == 0);
+        CHECK(r.out == gpu);
+        CHECK(r.err.empty());
+    }
+}
+
+TEST_CASE("kernels launched by address and CUDA graphs run as on a GPU: stream capture with a forked stream, "
+          "explicit graphs, kernel parameters set in an instance, child graphs, an updated instance") {
+    const std::string gpu = gpu_output("2026-11-26-h200-graphs.txt");
+    for (const char* options : {"", "--mode lockstep ", "--threads 2 "}) {
+        CAPTURE(options);
+        const Result r = simt(std::string("run ") + options + api_program("graphs.cu"));
+        CHECK(r.status == 0);
+        CHECK(r.out == gpu);
+        CHECK(r.err.empty());
+    }
+}

@@ -45,15 +45,15 @@ TEST_CASE("<<< inside comments and strings is left alone", "[rewriter]") {
 }
 
 TEST_CASE("extern __shared__ inside a kernel becomes a pointer to the block's dynamic shared memory", "[rewriter]") {
-    CHECK(body("__global__ void k() {\n  extern __shared__ float s[];\n}\n") ==
-          "__global__ void k() {\n  float* const s = reinterpret_cast<float*>(::simt::cuda::dynamic_shared());\n}\n");
+    CHECK(body("void k() {\n  extern __shared__ float s[];\n}\n") ==
+          "void k() {\n  float* const s = reinterpret_cast<float*>(::simt::cuda::dynamic_shared());\n}\n");
     CHECK(body("void k() { extern __shared__ __align__(16) unsigned char raw[]; }") ==
           "void k() { unsigned char* const raw = reinterpret_cast<unsigned char*>(::simt::cuda::dynamic_shared()); }");
 }
 
 TEST_CASE("extern with __shared__ after the type, as nvcc also takes, is the same declaration", "[rewriter]") {
-    CHECK(body("__global__ void k() {\n  extern double __shared__ sdata[];\n}\n") ==
-          "__global__ void k() {\n  double* const sdata = reinterpret_cast<double*>(::simt::cuda::dynamic_shared());\n}\n");
+    CHECK(body("void k() {\n  extern double __shared__ sdata[];\n}\n") ==
+          "void k() {\n  double* const sdata = reinterpret_cast<double*>(::simt::cuda::dynamic_shared());\n}\n");
     CHECK(body("extern unsigned int __shared__ smem[];\n") ==
           "static constexpr ::simt::cuda::dynamic_shared_array<unsigned int> smem{};\n");
     // Other extern declarations are not shared memory.
@@ -157,6 +157,26 @@ TEST_CASE("a special register named with one % (which nvcc also takes) is read t
                                  "  asm volatile(\"mov.u64 %0, %globaltimer;\" : \"=l\"(t));\n  return t;\n}\n");
     CHECK(out.find("asm") == std::string::npos);
     CHECK(out.find("::simt::cuda::special_register(\"globaltimer\")") != std::string::npos);
+}
+
+TEST_CASE("a kernel's definition is followed, on its last line, by a registration of its parameter types", "[rewriter]") {
+    // For launches that pass only its address (cudaLaunchKernel((void*)k, ...)).
+    CHECK(body("__global__ void k(float* a, int n) {\n  a[0] = n;\n}\n") ==
+          "__global__ void k(float* a, int n) {\n  a[0] = n;\n} static const bool simt_kernel_registered_1_1 = "
+          "::simt::cuda::register_kernel(static_cast<void (*)(float*a,int n)>(&k));\n");
+    // Parameters over several lines (the line count stays), default arguments
+    // dropped, attributes before the name, a qualified name.
+    const std::string src = "static __global__ void __launch_bounds__(256, 2)\nns::step(const float* __restrict__ in,\n"
+                            "  int n = 4) {}\nint after;\n";
+    const std::string out = body(src);
+    CHECK(lines(out) == lines(src));
+    CHECK_THAT(out, Catch::Contains("{} static const bool simt_kernel_registered_1_8 = ::simt::cuda::register_kernel("
+                                    "static_cast<void (*)(const float*__restrict__ in,int n)>(&ns::step));\nint after;"));
+    // Templates (their instances are unknown here) and declarations are not registered.
+    CHECK(body("template <int N> __global__ void t(int* d) {}\n") == "template <int N> __global__ void t(int* d) {}\n");
+    CHECK(body("__global__ void k(int*);\n") == "__global__ void k(int*);\n");
+    CHECK(body("namespace a {\ntemplate <class T>\n__global__ void t(T* d) { d[0] = T(); }\n}\n").find("register") ==
+          std::string::npos);
 }
 
 TEST_CASE("host assembly is left as it is", "[rewriter]") {
@@ -283,7 +303,8 @@ const char* const kFuzzSeeds[] = {
 const char* const kFuzzTokens[] = {"<<<", ">>>", "__shared__", "extern", "extern __shared__", "static __shared__",
                                    "{", "}", "(", ")", "[", "]", "<", ">", "\"", "'", "/*", "*/", "//", "R\"(",
                                    "u8R\"x(", "#define M(k) k<<<1, 1>>>(", "\\\n", "" /* a NUL byte */,
-                                   ";", "\n#", "__device__", "asm(\"", "reinterpret_cast<int*>(", "::", ","};
+                                   ";", "\n#", "__device__", "asm(\"", "reinterpret_cast<int*>(", "::", ",",
+                                   "__global__ void", "__launch_bounds__("};
 
 std::string mutate(std::string s, std::mt19937& rng) {
     auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n)(rng); };

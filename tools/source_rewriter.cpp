@@ -1,11 +1,13 @@
 #include "tools/source_rewriter.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string_view>
 #include <vector>
 
 #include "tools/inline_ptx.h"
+#include "tools/kernel_registration.h"
 #include "tools/launch_rewrite.h"
 #include "tools/source_text.h"
 
@@ -36,6 +38,9 @@ private:
         out.reserve(s_.size() + s_.size() / 8);
         std::size_t copied = 0;  // s_[0, copied) is already in out
         std::vector<bool> function_braces;
+        std::vector<std::size_t> brace_at;  // where each open brace is
+        std::vector<bool> scope_braces;     // whether it opens a namespace or extern "C" block
+        std::size_t open_non_scopes = 0;    // classes, functions, initialisers around the scan
         std::size_t next_directive = 0;
         const auto& directives = src_.directives();
         for (std::size_t i = 0; i < s_.size(); ++i) {
@@ -56,8 +61,28 @@ private:
             const char c = s_[i];
             if (c == '{') {
                 function_braces.push_back(opens_function_body(i) || in_function(function_braces));
+                brace_at.push_back(i);
+                scope_braces.push_back(opens_scope(i));
+                if (!scope_braces.back()) ++open_non_scopes;
             } else if (c == '}') {
                 if (!function_braces.empty()) function_braces.pop_back();
+                if (brace_at.empty()) continue;
+                if (!scope_braces.back()) --open_non_scopes;
+                scope_braces.pop_back();
+                // After a kernel's body: its registration, on the same line.
+                const auto registration = registrations_.find(brace_at.back());
+                brace_at.pop_back();
+                if (registration != registrations_.end()) {
+                    out.append(s_, copied, i + 1 - copied);
+                    out += registration->second;
+                    copied = i + 1;
+                }
+            } else if (open_non_scopes == 0 && src_.is_word_at(i, "__global__")) {
+                // Only at namespace scope: a registration is a variable there.
+                if (const std::optional<KernelDefinition> kernel = read_kernel_definition(src_, i))
+                    registrations_[kernel->body] =
+                        kernel_registration(*kernel, src_.line_of(i), i - src_.line_start(i) + 1);
+                i += 9;
             } else if (c == '<' && s_.compare(i, 3, "<<<") == 0) {
                 const Replacement launch = rewrite_launch(src_, i);
                 if (launch.start < copied)
@@ -99,6 +124,13 @@ private:
                     copied = end;
                 }
                 i = end - 1;
+            } else if ((src_.is_word_at(i, "gridDim") || src_.is_word_at(i, "blockDim")) && is_member_name(i)) {
+                // A member named like a built-in variable (cudaKernelNodeParams::gridDim):
+                // simt's headers name it simt_gridDim, as the built-in is a macro.
+                out.append(s_, copied, i - copied);
+                out += "simt_";
+                copied = i;
+                i += 6;
             } else if (src_.is_word_at(i, "__noinline__")) {
                 out.append(s_, copied, i - copied);
                 out += "__attribute__((noinline))";
@@ -129,6 +161,26 @@ private:
     }
 
     static bool in_function(const std::vector<bool>& braces) { return !braces.empty() && braces.back(); }
+
+    // After `.` or `->`: the name of a member.
+    bool is_member_name(std::size_t i) const {
+        const std::size_t j = src_.skip_space_back(i);
+        return j != npos && (s_[j] == '.' || (s_[j] == '>' && j > 0 && s_[j - 1] == '-'));
+    }
+
+    // `namespace [a::b] {` or `extern "C" {`: a scope that may hold variables.
+    bool opens_scope(std::size_t brace) const {
+        std::size_t j = src_.skip_space_back(brace);
+        while (j != npos && (is_ident(s_[j]) || s_[j] == ':')) {
+            std::size_t k = j;
+            while (k > 0 && (is_ident(s_[k - 1]) || s_[k - 1] == ':')) --k;
+            const std::string_view word = std::string_view(s_).substr(k, j + 1 - k);
+            if (word == "namespace" || word == "extern") return true;
+            if (word == "inline") return false;
+            j = src_.skip_space_back(k);
+        }
+        return false;
+    }
 
     // A '{' right after ')' (or a trailing qualifier) opens a function body.
     bool opens_function_body(std::size_t brace) const {
@@ -370,6 +422,7 @@ private:
     std::size_t skip_qualifiers_until_ = 0;
     std::vector<std::size_t> clues_;
     std::set<std::string> dynamic_shared_accessors_;
+    std::map<std::size_t, std::string> registrations_;  // by the '{' of the kernel's body
 };
 
 // #line's file name is a string literal: a path with '"' or '\' must be

@@ -16,6 +16,7 @@
     X(cudaErrorNoDevice, "no CUDA-capable device is detected")                                        \
     X(cudaErrorInvalidDevice, "invalid device ordinal")                                               \
     X(cudaErrorInvalidResourceHandle, "invalid resource handle")                                      \
+    X(cudaErrorIllegalState, "the operation cannot be performed in the present state")                \
     X(cudaErrorNotReady, "device not ready")                                                          \
     X(cudaErrorIllegalAddress, "an illegal memory access was encountered")                            \
     X(cudaErrorLaunchOutOfResources, "too many resources requested for launch")                       \
@@ -28,6 +29,9 @@
     X(cudaErrorLaunchFailure, "unspecified launch failure")                                           \
     X(cudaErrorCooperativeLaunchTooLarge, "too many blocks in cooperative launch")                     \
     X(cudaErrorNotSupported, "operation not supported")                                               \
+    X(cudaErrorStreamCaptureUnsupported, "operation not permitted when stream is capturing")           \
+    X(cudaErrorGraphExecUpdateFailure, "the graph update was not performed because it included changes which "  \
+                                       "violated constraints specific to instantiated graph update")   \
     X(cudaErrorUnknown, "unknown error")
 
 const char* cudaGetErrorName(cudaError_t e) {

@@ -290,14 +290,22 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
     return copy_rows(dst, bytes, src, bytes, bytes, 1, kind, SIMT_CALL("cudaMemcpy"));
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
-                            cudaStream_t) {
-    return copy_rows(dst, bytes, src, bytes, bytes, 1, kind, SIMT_CALL("cudaMemcpyAsync"));
+                            cudaStream_t stream) {
+    const Call call = SIMT_CALL("cudaMemcpyAsync");
+    // Captured into a graph: the copy happens when the graph runs.
+    if (simt::cuda::capture(stream, cudaGraphNodeTypeMemcpy,
+                            [=] { return copy_rows(dst, bytes, src, bytes, bytes, 1, kind, call); }))
+        return done(cudaSuccess);
+    return copy_rows(dst, bytes, src, bytes, bytes, 1, kind, call);
 }
 cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
     return fill_rows(dst, bytes, value, bytes, 1, SIMT_CALL("cudaMemset"));
 }
-cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t) {
-    return fill_rows(dst, bytes, value, bytes, 1, SIMT_CALL("cudaMemsetAsync"));
+cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t stream) {
+    const Call call = SIMT_CALL("cudaMemsetAsync");
+    if (simt::cuda::capture(stream, cudaGraphNodeTypeMemset, [=] { return fill_rows(dst, bytes, value, bytes, 1, call); }))
+        return done(cudaSuccess);
+    return fill_rows(dst, bytes, value, bytes, 1, call);
 }
 // Rows padded to a multiple of 512 bytes, as an H100's texture alignment.
 cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height) {

@@ -57,13 +57,25 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) {
     delete s;
     return SIMT_API_RESULT(cudaSuccess);
 }
-cudaError_t cudaStreamSynchronize(cudaStream_t) { return SIMT_API_RESULT(cudaSuccess); }
-cudaError_t cudaStreamQuery(cudaStream_t) { return SIMT_API_RESULT(cudaSuccess); }
-cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t event, unsigned) {
-    return SIMT_API_RESULT(event == nullptr ? cudaErrorInvalidResourceHandle : cudaSuccess);
+// Waiting for a stream that is being captured is not allowed (its work has
+// not run: it is in the graph).
+cudaError_t cudaStreamSynchronize(cudaStream_t s) {
+    return SIMT_API_RESULT(simt::cuda::capturing(s) ? cudaErrorStreamCaptureUnsupported : cudaSuccess);
 }
-cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t function, void* user_data) {
+cudaError_t cudaStreamQuery(cudaStream_t) { return SIMT_API_RESULT(cudaSuccess); }
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned) {
+    if (event == nullptr) return SIMT_API_RESULT(cudaErrorInvalidResourceHandle);
+    // An event recorded during a capture draws the waiting stream into it.
+    simt::cuda::capture_wait(stream, event);
+    return SIMT_API_RESULT(cudaSuccess);
+}
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t function, void* user_data) {
     if (function == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    if (simt::cuda::capture(stream, cudaGraphNodeTypeHost, [=] {
+            function(user_data);
+            return cudaSuccess;
+        }))
+        return SIMT_API_RESULT(cudaSuccess);
     function(user_data);
     return SIMT_API_RESULT(cudaSuccess);
 }
@@ -104,8 +116,14 @@ cudaError_t cudaEventDestroy(cudaEvent_t e) {
     delete e;
     return SIMT_API_RESULT(cudaSuccess);
 }
-cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t, unsigned) { return SIMT_API_RESULT(record_event(e)); }
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t) { return SIMT_API_RESULT(record_event(e)); }
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned) {
+    if (e != nullptr) simt::cuda::capture_event(e, s);
+    return SIMT_API_RESULT(record_event(e));
+}
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+    if (e != nullptr) simt::cuda::capture_event(e, s);
+    return SIMT_API_RESULT(record_event(e));
+}
 // The work an event follows is done, and an event never recorded counts as
 // complete (CUDA's rule for both calls).
 cudaError_t cudaEventQuery(cudaEvent_t e) {

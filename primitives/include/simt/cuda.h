@@ -23,6 +23,7 @@
 #include "simt/runtime_api.h"
 #include "simt/device_queries.h"
 #include "simt/streams.h"
+#include "simt/graphs.h"
 #include "simt/host_memory.h"
 #include "simt/occupancy.h"
 #include "simt/launch.h"

@@ -34,11 +34,16 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
 bool in_device_code();
 void queue_device_launch(std::function<void()> launch);
 
+// Stream capture (simt/graphs.h): while `stream` is being captured into a
+// graph, work enqueued on it becomes a node that runs when the graph does.
+bool capturing(cudaStream_t stream);
+bool capture_launch(cudaStream_t stream, std::function<cudaError_t()> launch);
+
 class launch_config {
 public:
     launch_config(const char* name, dim3 grid, dim3 block, std::size_t shared = 0,
-                  cudaStream_t = 0)
-        : name_(name), grid_(grid), block_(block), shared_(shared) {}
+                  cudaStream_t stream = 0)
+        : name_(name), grid_(grid), block_(block), shared_(shared), stream_(stream) {}
 
     template <class Body, class... Args>
     void run(Body&& body, Args&&... args) const {
@@ -55,6 +60,17 @@ private:
     template <class Body, class... Args>
     void run_checked(Body& body, Args&&... args) const {
         if constexpr ((std::is_copy_constructible_v<std::decay_t<Args>> && ...)) {
+            if (stream_ != nullptr && capturing(stream_)) {
+                // The arguments are copied, as a graph's kernel node keeps them.
+                launch_config later = *this;
+                later.stream_ = nullptr;
+                capture_launch(stream_, [later, body = std::decay_t<Body>(body),
+                                         copied = std::tuple<std::decay_t<Args>...>(args...)]() mutable {
+                    std::apply([&](auto&... a) { later.run(body, a...); }, copied);
+                    return cudaPeekAtLastError();
+                });
+                return;
+            }
             if (in_device_code()) {
                 // The arguments are copied, as CUDA copies a child's parameters.
                 queue_device_launch([config = *this, body = std::decay_t<Body>(body),
@@ -82,7 +98,20 @@ private:
     const char* name_;
     dim3 grid_, block_;
     std::size_t shared_;
+    cudaStream_t stream_;
 };
+
+// Kernels known only by their address (cudaLaunchKernel((void*)k, ...), a
+// graph's kernel node): the rewriter registers each non-template kernel
+// after its body (tools/kernel_registration.h) with a launcher that reads
+// `args` with its parameter types, and a binder that copies them for later.
+using ErasedLaunch = cudaError_t (*)(const void* kernel, dim3 grid, dim3 block, void** args, std::size_t shared,
+                                     cudaStream_t stream);
+using ErasedBind = std::function<cudaError_t()> (*)(const void* kernel, dim3 grid, dim3 block, std::size_t shared,
+                                                    void** args);
+bool register_erased_kernel(const void* kernel, ErasedLaunch launch, ErasedBind bind);
+// nullptr when the kernel was not registered.
+ErasedBind erased_binder(const void* kernel);
 
 // The kernel's name for reports, from its address (interned).
 const char* kernel_name_of(const void* kernel);
@@ -115,15 +144,53 @@ __attribute__((always_inline)) inline cudaError_t cudaLaunchCooperativeKernel(vo
     simt_end_cooperative_launch();
     return e;
 }
-template <class T, class = std::enable_if_t<std::is_void_v<T>>>
-cudaError_t cudaLaunchCooperativeKernel(const T*, dim3, dim3, void**, std::size_t = 0, cudaStream_t = 0) {
-    static_assert(!std::is_void_v<T>, "simt: cudaLaunchCooperativeKernel needs the kernel itself, not (void*)kernel: "
-                                      "its parameter types say how to read args");
-    return cudaErrorInvalidDeviceFunction;
+namespace simt::cuda {
+template <class... P>
+cudaError_t launch_erased(const void* kernel, dim3 grid, dim3 block, void** args, std::size_t shared,
+                          cudaStream_t stream) {
+    return cudaLaunchKernel(reinterpret_cast<void (*)(P...)>(const_cast<void*>(kernel)), grid, block, args, shared,
+                            stream);
 }
-template <class T, class = std::enable_if_t<std::is_void_v<T>>>
-cudaError_t cudaLaunchKernel(const T*, dim3, dim3, void**, std::size_t = 0, cudaStream_t = 0) {
-    static_assert(!std::is_void_v<T>, "simt: cudaLaunchKernel needs the kernel itself, not (void*)kernel: its "
-                                      "parameter types say how to read args (or launch it with <<<...>>>)");
-    return cudaErrorInvalidDeviceFunction;
+template <class... P, std::size_t... I>
+std::tuple<std::decay_t<P>...> copy_arguments(void** args, std::index_sequence<I...>) {
+    return std::tuple<std::decay_t<P>...>(*static_cast<std::decay_t<P>*>(args[I])...);
+}
+template <class... P>
+std::function<cudaError_t()> bind_erased(const void* kernel, dim3 grid, dim3 block, std::size_t shared,
+                                         void** args) {
+    auto typed = reinterpret_cast<void (*)(P...)>(const_cast<void*>(kernel));
+    return [typed, grid, block, shared,
+            copied = copy_arguments<P...>(args, std::index_sequence_for<P...>{})]() mutable {
+        return std::apply(
+            [&](auto&... a) {
+                void* pointers[] = {static_cast<void*>(&a)..., nullptr};
+                return cudaLaunchKernel(typed, grid, block, pointers, shared, 0);
+            },
+            copied);
+    };
+}
+template <class... P>
+bool register_kernel(void (*kernel)(P...)) {
+    return register_erased_kernel(reinterpret_cast<const void*>(kernel), &launch_erased<P...>, &bind_erased<P...>);
+}
+}  // namespace simt::cuda
+
+// A launch by address: the registered launcher reads `args`; an unknown
+// kernel (a template's instance) is cudaErrorInvalidDeviceFunction, reported
+// at the caller's line. `call` names the CUDA call for the report.
+cudaError_t simt_launch_by_address(const void* kernel, dim3 grid, dim3 block, void** args, std::size_t shared,
+                                   cudaStream_t stream, const char* call);
+__attribute__((always_inline)) inline cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block,
+                                                                   void** args, std::size_t shared = 0,
+                                                                   cudaStream_t stream = 0) {
+    return simt_launch_by_address(kernel, grid, block, args, shared, stream, "cudaLaunchKernel");
+}
+__attribute__((always_inline)) inline cudaError_t cudaLaunchCooperativeKernel(const void* kernel, dim3 grid,
+                                                                              dim3 block, void** args,
+                                                                              std::size_t shared = 0,
+                                                                              cudaStream_t stream = 0) {
+    if (const cudaError_t e = simt_begin_cooperative_launch(grid, block, shared); e != cudaSuccess) return e;
+    const cudaError_t e = simt_launch_by_address(kernel, grid, block, args, shared, stream, "cudaLaunchCooperativeKernel");
+    simt_end_cooperative_launch();
+    return e;
 }

@@ -9,11 +9,7 @@ template <class...>
 inline constexpr bool unsupported = false;
 }  // namespace simt::cuda::detail
 
-struct simt_graph;
-struct simt_graph_exec;
 struct simt_array;
-typedef simt_graph* cudaGraph_t;
-typedef simt_graph_exec* cudaGraphExec_t;
 typedef simt_array* cudaArray_t;
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
@@ -25,13 +21,6 @@ typedef unsigned long long cudaSurfaceObject_t;
                                                                "): see README, What works");              \
         return cudaErrorUnknown;                                                                           \
     }
-SIMT_UNSUPPORTED(cudaStreamBeginCapture, "CUDA graphs")
-SIMT_UNSUPPORTED(cudaStreamEndCapture, "CUDA graphs")
-SIMT_UNSUPPORTED(cudaGraphCreate, "CUDA graphs")
-SIMT_UNSUPPORTED(cudaGraphInstantiate, "CUDA graphs")
-SIMT_UNSUPPORTED(cudaGraphLaunch, "CUDA graphs")
-SIMT_UNSUPPORTED(cudaGraphDestroy, "CUDA graphs")
-SIMT_UNSUPPORTED(cudaGraphExecDestroy, "CUDA graphs")
 SIMT_UNSUPPORTED(cudaCreateTextureObject, "textures")
 SIMT_UNSUPPORTED(cudaDestroyTextureObject, "textures")
 SIMT_UNSUPPORTED(cudaCreateSurfaceObject, "surfaces")
