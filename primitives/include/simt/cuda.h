@@ -25,6 +25,8 @@
 #include "simt/streams.h"
 #include "simt/host_memory.h"
 #include "simt/occupancy.h"
+#include "simt/textures.h"
+#include "simt/surfaces.h"
 #include "simt/launch.h"
 #include "simt/sync.h"
 #include "simt/warp.h"
