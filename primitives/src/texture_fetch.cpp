@@ -1,6 +1,6 @@
 // The device side of texture and surface objects: one call per fetch or
-// surface access, computing what an H100's texture unit computes. Measured
-// on the GPU (kernels/api/textures.cu and the probes behind it):
+// surface access, computing what a Hopper (sm_90) texture unit computes. Measured
+// on an H200 (kernels/api/textures.cu and docs/gpu-runs/probes/):
 //  * coordinates: normalized ones are held with 21 fractional bits
 //    (truncated) before scaling by the size; NaN reads as 0;
 //  * point sampling takes texel floor(u); linear filtering the texel
@@ -17,17 +17,22 @@
 //  * the border colour is converted to the texel format first (integers
 //    read as elements take the colour's float bits);
 //  * a layer index past the last (or negative) reads the last layer;
-//  * float texels are blended exactly and rounded once (an H100 agrees on
-//    94% of random texel pairs and differs by 1 ulp on the rest).
+//  * float texels are blended in fixed point: cut to 28 bits below the
+//    largest one, summed exactly, rounded ties-away (bit-exact on every
+//    probed 1-D and 2-D sample; 3-D weights are right on 83%).
 // Reads of linear and pitched cudaMalloc memory are observed by the
 // checkers as global reads at the fetch's line; array texels are not.
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "emulator/device_context.h"
 #include "emulator/engine.h"
+#include "emulator/fault_signals.h"
 #include "emulator/symbolizer.h"
 #include "texture_state.h"
 
@@ -48,6 +53,15 @@ std::string where(const void* pc) {
            simt::describe(pc);
 }
 
+// Fails the running launch; host code cannot fetch (nvcc rejects it), so
+// there the process stops.
+[[noreturn]] void stop(simt::FaultKind kind, const std::string& message) {
+    if (device::in_kernel()) device::fail(kind, message);
+    simt::flush_program_output();
+    std::fprintf(stderr, "simt: error: %s (outside a kernel)\n", message.c_str());
+    std::abort();
+}
+
 // A zero, destroyed or unknown handle, or one of the other kind: a GPU reads
 // zeros or stale texels, or faults for a handle it never gave out; simt
 // stops the launch, as it does for any access to memory not (or no longer)
@@ -61,9 +75,9 @@ const TextureObject& object_or_fail(unsigned long long handle, bool surface, con
                       : !o->live ? std::to_string(handle) + ", which was destroyed"
                                  : std::to_string(handle) + ", which is a " + (surface ? "texture" : "surface") +
                                        " object";
-    device::fail(simt::FaultKind::IllegalAddress,
-                 std::string(call) + " on " + kind + " object " + why + ", in " + where(pc) +
-                     " (create the object before the launch and destroy it after the last one that uses it)");
+    stop(simt::FaultKind::IllegalAddress,
+         std::string(call) + " on " + kind + " object " + why + ", in " + where(pc) +
+             " (create the object before the launch and destroy it after the last one that uses it)");
 }
 
 // One texel's channels as numbers: integers exactly, floats as floats.
@@ -201,15 +215,49 @@ TexelWords point_words(const TexelFormat& f, cudaTextureReadMode read, const Tex
 
 long long floor_div(long long a, long long b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
+// S * 2^scale as a float, ties away from zero.
+float round_half_away(long long sum, int scale) {
+    if (sum == 0) return 0.0f;
+    unsigned long long m = sum < 0 ? 0ULL - (unsigned long long)sum : (unsigned long long)sum;
+    const int bits = 64 - __builtin_clzll(m);
+    if (bits > 24) {
+        const int shift = bits - 24;
+        const unsigned long long rest = m & ((1ULL << shift) - 1);
+        m = (m >> shift) + (rest >= (1ULL << (shift - 1)) ? 1 : 0);
+        scale += shift;
+    }
+    const float r = float(std::ldexp(double(m), scale));
+    return sum < 0 ? -r : r;
+}
+
+// Float texels blend in fixed point: each cut (toward zero) to 28 bits
+// below the largest one's exponent, summed exactly with the weights, then
+// rounded ties-away (matches every probed 1-D and 2-D sample).
+float float_blend(const Texel* texels, const int* weights, int n, int c) {
+    int top = INT_MIN;
+    for (int i = 0; i < n; ++i) {
+        const double t = texels[i].v[c];
+        if (!std::isfinite(t)) {  // NaN and infinities: plain arithmetic
+            long double sum = 0;
+            for (int j = 0; j < n; ++j) sum += (long double)weights[j] * texels[j].v[c];
+            return float(sum / 256);
+        }
+        if (t != 0) top = std::max(top, std::ilogb(t) + 1);
+    }
+    if (top == INT_MIN) return 0.0f;
+    const int grid = top - 28;  // texel i is n_i * 2^grid
+    long long sum = 0;
+    for (int i = 0; i < n; ++i) sum += weights[i] * (long long)std::trunc(std::ldexp(texels[i].v[c], -grid));
+    return round_half_away(sum, grid - 8);
+}
+
 // Texels and their weights (in 1/256) as linear filtering blends them.
 TexelWords blend(const TexelFormat& f, const Texel* texels, const int* weights, int n) {
     TexelWords w{};
     for (int c = 0; c < f.channels; ++c) {
         float r;
         if (f.is_float()) {
-            long double sum = 0;
-            for (int i = 0; i < n; ++i) sum += (long double)weights[i] * texels[i].v[c];
-            r = float(sum / 256);
+            r = float_blend(texels, weights, n, c);
         } else {
             // 16-bit fixed point: 8-bit values widened, an integer result.
             long long sum = 0;
@@ -282,7 +330,7 @@ TexelWords sample(const Sampler& s, float x, float y, float z) {
         int weight = xz[dx + 2 * second];
         long long iy = t[1].i + second, iz = 0;
         if (dims == 3) {  // split the (x, z) weight by y
-            const int upper = (weight * t[1].k + 128) >> 8;
+            const int upper = (weight * t[1].k + 127) >> 8;  // halves down: fits the probes best
             weight = third ? upper : weight - upper;
             iy = t[1].i + third;
             iz = t[2].i + second;
@@ -323,10 +371,10 @@ void surface_access(cudaSurfaceObject_t surface, SurfaceShape shape, int x, int 
     const char* call = names[store][int(shape)];
     const ResourceView& v = object_or_fail(surface, true, call, pc).view;
     if (x % int(size) != 0)
-        device::fail(simt::FaultKind::MisalignedAddress,
-                     std::string(call) + " at byte x = " + std::to_string(x) + ", not a multiple of the " +
-                         std::to_string(size) + "-byte access, in " + where(pc) +
-                         " (surface x-coordinates are in bytes: element i is at i * sizeof(element))");
+        stop(simt::FaultKind::MisalignedAddress,
+             std::string(call) + " at byte x = " + std::to_string(x) + ", not a multiple of the " +
+                 std::to_string(size) + "-byte access, in " + where(pc) +
+                 " (surface x-coordinates are in bytes: element i is at i * sizeof(element))");
     const long long row = (long long)(v.width * v.format.bytes());
     const long long depth = (long long)(v.layered ? v.layers : v.depth);
     long long at[3] = {x, y, z};
@@ -335,11 +383,11 @@ void surface_access(cudaSurfaceObject_t surface, SurfaceShape shape, int x, int 
     for (int a = 0; a < 3; ++a) outside = outside || at[a] < 0 || at[a] > high[a];
     if (outside) {
         if (mode == cudaBoundaryModeTrap)
-            device::fail(simt::FaultKind::IllegalAddress,
-                         std::string(call) + " at (byte " + std::to_string(x) + ", " + std::to_string(y) + ", " +
-                             std::to_string(z) + ") outside the " + std::to_string(row) + "-byte x " +
-                             std::to_string(v.height) + " x " + std::to_string(depth) + " surface, in " + where(pc) +
-                             " (cudaBoundaryModeTrap, the default; cudaBoundaryModeZero or Clamp would not stop)");
+            stop(simt::FaultKind::IllegalAddress,
+                 std::string(call) + " at (byte " + std::to_string(x) + ", " + std::to_string(y) + ", " +
+                     std::to_string(z) + ") outside the " + std::to_string(row) + "-byte x " +
+                     std::to_string(v.height) + " x " + std::to_string(depth) + " surface, in " + where(pc) +
+                     " (cudaBoundaryModeTrap, the default; cudaBoundaryModeZero or Clamp would not stop)");
         if (mode == cudaBoundaryModeZero) {
             if (!store) std::memset(value, 0, size);
             return;
