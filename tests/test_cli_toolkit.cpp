@@ -97,3 +97,55 @@ TEST_CASE("device intrinsics compute bit for bit what an H100 computes: SIMD vid
         CHECK(r.err.empty());
     }
 }
+
+TEST_CASE("textures and surfaces compute what an H100 computes: CUDA arrays and their copies, point and linear "
+          "filtering with 9-bit weights, every address mode, border colours, normalized-float reads, layered and 3-D "
+          "textures, tex1Dfetch on linear memory, surfaces with each boundary mode") {
+    const std::string gpu = gpu_output("2026-11-26-h200-textures.txt");
+    for (const char* mode : {"", "--mode lockstep "}) {
+        CAPTURE(mode);
+        const Result r = simt(std::string("run ") + mode + api_program("textures.cu"));
+        CHECK(r.status == 0);
+        CHECK(r.out == gpu);
+        CHECK(r.err.empty());
+    }
+}
+
+TEST_CASE("a copy past a CUDA array returns the GPU's cudaErrorInvalidValue and is reported at its line; a fetch "
+          "through a destroyed texture object stops the launch at its line") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-textures-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "bad_textures.cu";
+    std::ofstream(source) << "#include <cstdio>\n"
+                             "__global__ void k(cudaTextureObject_t t, float* o) { o[threadIdx.x] = tex1D<float>(t, 0.5f); }\n"
+                             "int main() {\n"
+                             "    cudaChannelFormatDesc f = cudaCreateChannelDesc<float>();\n"
+                             "    cudaArray_t a;\n"
+                             "    cudaMallocArray(&a, &f, 4, 4);\n"
+                             "    float rows[4][5] = {};\n"
+                             "    cudaError_t e = cudaMemcpy2DToArray(a, 0, 0, rows, 20, 20, 4, cudaMemcpyHostToDevice);\n"
+                             "    std::printf(\"copy %s\\n\", cudaGetErrorName(e));\n"
+                             "    cudaResourceDesc r = {};\n"
+                             "    r.resType = cudaResourceTypeArray;\n"
+                             "    r.res.array.array = a;\n"
+                             "    cudaTextureDesc d = {};\n"
+                             "    cudaTextureObject_t t = 0;\n"
+                             "    cudaCreateTextureObject(&t, &r, &d, nullptr);\n"
+                             "    cudaDestroyTextureObject(t);\n"
+                             "    float* o = nullptr;\n"
+                             "    cudaMalloc(&o, 4 * sizeof(float));\n"
+                             "    k<<<1, 4>>>(t, o);\n"
+                             "    std::printf(\"launch %s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+                             "}\n";
+    const Result r = simt("run " + source.string());
+    CHECK(r.status == 1);
+    // An H200 returns the same for the copy; for the fetch it reads stale
+    // texels and reports nothing (docs/gpu-runs/2026-11-26-h200-texture-misuse.txt).
+    CHECK(r.out == "copy cudaErrorInvalidValue\nlaunch cudaErrorIllegalAddress\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: cudaMemcpy2DToArray at bad_textures.cu:8 returned "
+                                        "cudaErrorInvalidValue\n"
+                                        "  Bytes [0, 20), rows [0, 4) leave the array (16-byte rows, 4 rows)\n"));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: tex1D on texture object 1, which was destroyed, in kernel k, "));
+    CHECK_THAT(r.err, Catch::Contains(" at bad_textures.cu:2 "));
+    fs::remove_all(dir);
+}

@@ -1,6 +1,6 @@
 // CUDA arrays and the copies into and out of them (simt/cuda_arrays.h).
-// The checks and their errors are what an H100 answered (CUDA 13, the
-// probes behind kernels/api/textures.cu): a copy is byte-granular, refused
+// The checks and their errors are what a Hopper GPU answered (an H200, CUDA 13, the
+// probes in docs/gpu-runs/probes/): a copy is byte-granular, refused
 // whole with cudaErrorInvalidValue when it leaves the array, and a freed
 // array answers cudaErrorContextIsDestroyed.
 #include <algorithm>
@@ -121,9 +121,18 @@ std::string pointer_problem(const void* p, std::size_t pitch, std::size_t slice,
     return memory().check_range(reinterpret_cast<std::uintptr_t>(p), span);
 }
 
-std::string box_text(std::size_t x, std::size_t y, std::size_t z, std::size_t w, std::size_t h, std::size_t d) {
-    return "(" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) + ") + (" +
-           std::to_string(w) + ", " + std::to_string(h) + ", " + std::to_string(d) + ")";
+std::string span_text(std::size_t first, std::size_t count) {
+    return "[" + std::to_string(first) + ", " + std::to_string(first + count) + ")";
+}
+
+// "bytes [0, 20), rows [0, 4) leave the array (16-byte rows, 4 rows)".
+std::string outside_text(const cudaArray& a, std::size_t x, std::size_t y, std::size_t z, std::size_t width,
+                         std::size_t height, std::size_t depth) {
+    const bool slices = a.slices() > 1 || z != 0 || depth > 1;
+    return "bytes " + span_text(x, width) + ", rows " + span_text(y, height) +
+           (slices ? ", slices " + span_text(z, depth) : "") + " leave the array (" + std::to_string(a.row_bytes()) +
+           "-byte rows, " + std::to_string(a.rows()) + " rows" +
+           (slices ? ", " + std::to_string(a.slices()) + " slices" : "") + ")";
 }
 
 // The array side of a copy: `x` and `width` in bytes, the rest in rows and
@@ -140,9 +149,7 @@ cudaError_t array_side(const char* call, const void* site, const cudaArray* a, s
     if (x > a->row_bytes() || width > a->row_bytes() - x || y > a->rows() || height > a->rows() - y ||
         z > a->slices() || depth > a->slices() - z)
         return refuse(call, site, cudaErrorInvalidValue,
-                      "bytes, rows, slices " + box_text(x, y, z, width, height, depth) + " leave the " +
-                          std::to_string(a->row_bytes()) + "-byte x " + std::to_string(a->rows()) + " x " +
-                          std::to_string(a->slices()) + " array",
+                      outside_text(*a, x, y, z, width, height, depth),
                       "a copy into or out of a CUDA array must lie inside it (offsets and widths in bytes, "
                       "heights in rows); a GPU refuses the whole call and copies nothing",
                       "check the offsets and the width in bytes (elements * sizeof(texel)) against the array's "

@@ -1,6 +1,6 @@
 // Texture and surface objects: creation, destruction and the handle table
 // the device side reads (simt/textures.h, simt/surfaces.h). The checks and
-// their errors are what an H100 answered (CUDA 13): linear filtering of an
+// their errors are what a Hopper GPU answered (an H200, CUDA 13): linear filtering of an
 // integer read as elements is cudaErrorInvalidFilterSetting, a normalized
 // read of float or 32-bit data cudaErrorInvalidNormSetting, linear memory
 // not 512-byte aligned and pitches not a multiple of 32 cudaErrorInvalidValue;
@@ -124,7 +124,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* texture, const cudaReso
     object->asked = *desc;
     object->desc = *desc;
     // Wrap and mirror exist for normalized coordinates only; with
-    // unnormalized ones an H100 clamps.
+    // unnormalized ones a Hopper GPU clamps.
     if (!desc->normalizedCoords)
         for (cudaTextureAddressMode& m : object->desc.addressMode)
             if (m == cudaAddressModeWrap || m == cudaAddressModeMirror) m = cudaAddressModeClamp;
@@ -151,7 +151,7 @@ cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc* desc, cudaTextureOb
     return done(cudaSuccess);
 }
 
-// A surface needs an array; an H100 does not insist on the array's
+// A surface needs an array; a Hopper GPU does not insist on the array's
 // cudaArraySurfaceLoadStore flag, so neither does simt.
 cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t* surface, const cudaResourceDesc* resource) {
     const auto turn = ProcessRuntime::get().device_turn();

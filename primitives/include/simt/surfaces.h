@@ -1,7 +1,7 @@
 // Surface objects: unfiltered loads and stores of a CUDA array's elements,
 // with x in bytes as in CUDA (element i of a float surface is at x = 4 * i).
 // Each access is one runtime call (texture_fetch.cpp) that applies the
-// boundary mode as an H100 does: an x that is not a multiple of the access
+// boundary mode as a Hopper GPU does: an x that is not a multiple of the access
 // size fails the launch (cudaErrorMisalignedAddress) in every mode; outside
 // the array, trap fails it (cudaErrorIllegalAddress), zero reads 0 and drops
 // the store, clamp moves to the nearest element. Numbers are CUDA's

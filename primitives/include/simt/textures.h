@@ -1,6 +1,6 @@
 // Texture objects (CUDA 12's only textures: references are gone) over CUDA
 // arrays, linear and pitched device memory, and the device fetches. A fetch
-// is one runtime call (texture_fetch.cpp) that filters as an H100's texture
+// is one runtime call (texture_fetch.cpp) that filters as a Hopper GPU's texture
 // unit does and returns the four 32-bit registers the hardware fills; the
 // typed templates below only pick those registers apart, so tex2D<float4>
 // and tex2D<uchar4> read the same words a GPU's would. Enum numbers are
