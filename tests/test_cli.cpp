@@ -348,15 +348,14 @@ TEST_CASE("device printf keeps the newest output that fits its buffer, as a GPU'
     CHECK(again.out == small.out);
 }
 
-TEST_CASE("textures, which simt lacks, are a compile error that says so at the user's line") {
+TEST_CASE("warp matrix functions, which simt lacks, are a compile error that says so at the user's include") {
     const fs::path dir = fs::temp_directory_path() / ("simt-unsupported-" + std::to_string(getpid()));
     fs::create_directories(dir);
-    std::ofstream(dir / "texture.cu") << "__global__ void k(cudaTextureObject_t t, float* o) {\n"
-                                         "  o[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x);\n}\nint main() { return 0; }\n";
-    const Result texture = simt("run " + (dir / "texture.cu").string());
-    CHECK(texture.status == 2);
-    CHECK_THAT(texture.err, Catch::Contains("simt does not support textures yet (tex1Dfetch)"));
-    CHECK_THAT(texture.err, Catch::Contains("texture.cu:2"));
+    std::ofstream(dir / "wmma.cu") << "#include <cstdio>\n#include <mma.h>\nint main() { return 0; }\n";
+    const Result wmma = simt("run " + (dir / "wmma.cu").string());
+    CHECK(wmma.status == 2);
+    CHECK_THAT(wmma.err, Catch::Contains("simt does not emulate warp matrix functions (mma.h, nvcuda::wmma) yet"));
+    CHECK_THAT(wmma.err, Catch::Contains("wmma.cu:2"));
     fs::remove_all(dir);
 }
 

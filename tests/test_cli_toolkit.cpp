@@ -7,6 +7,20 @@ namespace {
 
 std::string api_program(const std::string& name) { return std::string(SIMT_KERNELS_DIR) + "/api/" + name; }
 
+// Runs kernels/api/<program> with each of `options` and checks that it
+// prints what the GPU printed (docs/gpu-runs/<gpu_file>), reporting nothing.
+void check_prints_as_on_gpu(const std::string& program, const std::string& gpu_file,
+                            std::initializer_list<const char*> options) {
+    const std::string gpu = gpu_output(gpu_file);
+    for (const char* option : options) {
+        CAPTURE(option);
+        const Result r = simt(std::string("run ") + option + api_program(program));
+        CHECK(r.status == 0);
+        CHECK(r.out == gpu);
+        CHECK(r.err.empty());
+    }
+}
+
 }  // namespace
 
 TEST_CASE("device queries and the toolkit's macros answer as on a GPU: cudaDeviceGetAttribute, versions, guards") {
@@ -24,14 +38,9 @@ TEST_CASE("device queries and the toolkit's macros answer as on a GPU: cudaDevic
 
 TEST_CASE("the runtime API around launches answers as on a GPU: streams, events, callbacks, host memory, pools, "
           "hints, symbols, occupancy, device settings, the device clock") {
-    const std::string gpu = gpu_output("2026-11-26-h200-runtime-calls.txt");
-    for (const char* mode : {"", "--mode lockstep "}) {
-        CAPTURE(mode);
-        const Result r = simt(std::string("run --report-api-errors no ") + mode + api_program("runtime_calls.cu"));
-        CHECK(r.status == 0);
-        CHECK(r.out == gpu);
-        CHECK(r.err.empty());
-    }
+    // Quiet about the calls it makes fail on purpose (the next test case).
+    check_prints_as_on_gpu("runtime_calls.cu", "2026-11-26-h200-runtime-calls.txt",
+                           {"--report-api-errors no ", "--report-api-errors no --mode lockstep "});
 }
 
 TEST_CASE("runtime calls that return an error are reported at their lines, as compute-sanitizer reports them") {
@@ -104,48 +113,66 @@ TEST_CASE("a runtime call given flags CUDA does not define is refused and report
 
 TEST_CASE("cuda_fp16.h and cuda_bf16.h compute bit for bit what an H100 computes: conversions in every rounding "
           "mode, arithmetic, comparisons, math, half2, shuffles and atomics") {
-    const std::string gpu = gpu_output("2026-11-26-h100-half-precision.txt");
-    for (const char* options : {"", "--mode lockstep ", "--warp-size 64 "}) {
-        CAPTURE(options);
-        const Result r = simt(std::string("run ") + options + api_program("half_precision.cu"));
-        CHECK(r.status == 0);
-        CHECK(r.out == gpu);
-        CHECK(r.err.empty());
-    }
+    check_prints_as_on_gpu("half_precision.cu", "2026-11-26-h100-half-precision.txt",
+                           {"", "--mode lockstep ", "--warp-size 64 "});
 }
 
 TEST_CASE("device intrinsics compute bit for bit what an H100 computes: SIMD video, dp4a, rounding-mode arithmetic "
           "and conversions; math functions within CUDA's bounds") {
-    const std::string gpu = gpu_output("2026-11-26-h100-intrinsics.txt");
-    for (const char* mode : {"", "--mode lockstep "}) {
-        CAPTURE(mode);
-        const Result r = simt(std::string("run ") + mode + api_program("intrinsics.cu"));
-        CHECK(r.status == 0);
-        CHECK(r.out == gpu);
-        CHECK(r.err.empty());
-    }
+    check_prints_as_on_gpu("intrinsics.cu", "2026-11-26-h100-intrinsics.txt", {"", "--mode lockstep "});
 }
 
 TEST_CASE("curand_kernel.h draws what an H200 draws: XORWOW, Philox4_32_10 and MRG32k3a from any seed, "
           "subsequence and offset, their uniforms and Poisson counts bit for bit, normals within bounds") {
-    const std::string gpu = gpu_output("2026-11-26-h200-random-numbers.txt");
-    for (const char* mode : {"", "--mode lockstep "}) {
-        CAPTURE(mode);
-        const Result r = simt(std::string("run ") + mode + api_program("random_numbers.cu"));
-        CHECK(r.status == 0);
-        CHECK(r.out == gpu);
-        CHECK(r.err.empty());
-    }
+    check_prints_as_on_gpu("random_numbers.cu", "2026-11-26-h200-random-numbers.txt", {"", "--mode lockstep "});
 }
 
 TEST_CASE("kernels launched by address and CUDA graphs run as on a GPU: stream capture with a forked stream, "
           "explicit graphs, kernel parameters set in an instance, child graphs, an updated instance") {
-    const std::string gpu = gpu_output("2026-11-26-h200-graphs.txt");
-    for (const char* options : {"", "--mode lockstep ", "--threads 2 "}) {
-        CAPTURE(options);
-        const Result r = simt(std::string("run ") + options + api_program("graphs.cu"));
-        CHECK(r.status == 0);
-        CHECK(r.out == gpu);
-        CHECK(r.err.empty());
-    }
+    check_prints_as_on_gpu("graphs.cu", "2026-11-26-h200-graphs.txt", {"", "--mode lockstep ", "--threads 2 "});
+}
+
+TEST_CASE("textures and surfaces compute what an H100 computes: CUDA arrays and their copies, point and linear "
+          "filtering with 9-bit weights, every address mode, border colours, normalized-float reads, layered and 3-D "
+          "textures, tex1Dfetch on linear memory, surfaces with each boundary mode") {
+    check_prints_as_on_gpu("textures.cu", "2026-11-26-h200-textures.txt", {"", "--mode lockstep "});
+}
+
+TEST_CASE("a copy past a CUDA array returns the GPU's cudaErrorInvalidValue and is reported at its line; a fetch "
+          "through a destroyed texture object stops the launch at its line") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-textures-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "bad_textures.cu";
+    std::ofstream(source) << "#include <cstdio>\n"
+                             "__global__ void k(cudaTextureObject_t t, float* o) { o[threadIdx.x] = tex1D<float>(t, 0.5f); }\n"
+                             "int main() {\n"
+                             "    cudaChannelFormatDesc f = cudaCreateChannelDesc<float>();\n"
+                             "    cudaArray_t a;\n"
+                             "    cudaMallocArray(&a, &f, 4, 4);\n"
+                             "    float rows[4][5] = {};\n"
+                             "    cudaError_t e = cudaMemcpy2DToArray(a, 0, 0, rows, 20, 20, 4, cudaMemcpyHostToDevice);\n"
+                             "    std::printf(\"copy %s\\n\", cudaGetErrorName(e));\n"
+                             "    cudaResourceDesc r = {};\n"
+                             "    r.resType = cudaResourceTypeArray;\n"
+                             "    r.res.array.array = a;\n"
+                             "    cudaTextureDesc d = {};\n"
+                             "    cudaTextureObject_t t = 0;\n"
+                             "    cudaCreateTextureObject(&t, &r, &d, nullptr);\n"
+                             "    cudaDestroyTextureObject(t);\n"
+                             "    float* o = nullptr;\n"
+                             "    cudaMalloc(&o, 4 * sizeof(float));\n"
+                             "    k<<<1, 4>>>(t, o);\n"
+                             "    std::printf(\"launch %s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+                             "}\n";
+    const Result r = simt("run " + source.string());
+    CHECK(r.status == 1);
+    // An H200 returns the same for the copy; for the fetch it reads stale
+    // texels and reports nothing (docs/gpu-runs/2026-11-26-h200-texture-misuse.txt).
+    CHECK(r.out == "copy cudaErrorInvalidValue\nlaunch cudaErrorIllegalAddress\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: cudaMemcpy2DToArray at bad_textures.cu:8 returned "
+                                        "cudaErrorInvalidValue\n"
+                                        "  Bytes [0, 20), rows [0, 4) leave the array (16-byte rows, 4 rows)\n"));
+    CHECK_THAT(r.err, Catch::Contains("simt: error: tex1D on texture object 1, which was destroyed, in kernel k, "));
+    CHECK_THAT(r.err, Catch::Contains(" at bad_textures.cu:2 "));
+    fs::remove_all(dir);
 }

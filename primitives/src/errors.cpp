@@ -11,7 +11,11 @@
     X(cudaErrorInvalidPitchValue, "invalid pitch argument")                                           \
     X(cudaErrorInvalidSymbol, "invalid device symbol")                                                \
     X(cudaErrorInvalidDevicePointer, "invalid device pointer")                                        \
+    X(cudaErrorInvalidTexture, "invalid texture reference")                                           \
+    X(cudaErrorInvalidChannelDescriptor, "invalid channel descriptor")                                \
     X(cudaErrorInvalidMemcpyDirection, "invalid copy direction for memcpy")                           \
+    X(cudaErrorInvalidFilterSetting, "linear filtering not supported for non-float type")             \
+    X(cudaErrorInvalidNormSetting, "read as normalized float not supported for 32-bit non float type") \
     X(cudaErrorInvalidDeviceFunction, "invalid device function")                                      \
     X(cudaErrorNoDevice, "no CUDA-capable device is detected")                                        \
     X(cudaErrorInvalidDevice, "invalid device ordinal")                                               \
@@ -21,6 +25,7 @@
     X(cudaErrorIllegalAddress, "an illegal memory access was encountered")                            \
     X(cudaErrorLaunchOutOfResources, "too many resources requested for launch")                       \
     X(cudaErrorLaunchTimeout, "the launch timed out and was terminated")                              \
+    X(cudaErrorContextIsDestroyed, "context is destroyed")                                            \
     X(cudaErrorAssert, "device-side assert triggered")                                                \
     X(cudaErrorHostMemoryAlreadyRegistered, "part or all of the requested memory range is already mapped") \
     X(cudaErrorHostMemoryNotRegistered, "pointer does not correspond to a registered memory region")  \

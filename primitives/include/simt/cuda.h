@@ -26,6 +26,8 @@
 #include "simt/graphs.h"
 #include "simt/host_memory.h"
 #include "simt/occupancy.h"
+#include "simt/textures.h"
+#include "simt/surfaces.h"
 #include "simt/launch.h"
 #include "simt/sync.h"
 #include "simt/warp.h"
@@ -37,7 +39,6 @@
 #include "simt/simd_video.h"
 #include "simt/special_math.h"
 #include "simt/load_store_hints.h"
-#include "simt/unsupported.h"
 
 namespace simt::cuda {
 // The dynamic shared memory of the running block (extern __shared__ T x[]).
