@@ -15,6 +15,8 @@
 extern "C" {
 extern char __start_simt_constant_space[] __attribute__((weak));
 extern char __stop_simt_constant_space[] __attribute__((weak));
+extern char __start_simt_constant_readonly[] __attribute__((weak));
+extern char __stop_simt_constant_readonly[] __attribute__((weak));
 extern char __start_simt_global_space[] __attribute__((weak));
 extern char __stop_simt_global_space[] __attribute__((weak));
 }
@@ -29,6 +31,9 @@ inline std::optional<MemorySpace> classify(const Worker& worker, std::uintptr_t 
         return MemorySpace::Global;
     if (a - std::uintptr_t(__start_simt_constant_space) <
         std::uintptr_t(__stop_simt_constant_space - __start_simt_constant_space))
+        return MemorySpace::Constant;
+    if (a - std::uintptr_t(__start_simt_constant_readonly) <
+        std::uintptr_t(__stop_simt_constant_readonly - __start_simt_constant_readonly))
         return MemorySpace::Constant;
     return std::nullopt;
 }

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace simt {
 namespace {
@@ -25,16 +27,24 @@ std::mutex& lookup_mutex() {
     return *mutex;
 }
 
-std::string& hidden_directory() {
-    static std::string* directory = new std::string;
-    return *directory;
+// Directories whose frames a report skips: a path starting with one, or
+// containing it after a '/' when it is relative (an installed copy).
+std::vector<std::string>& hidden_directories() {
+    static auto* directories = new std::vector<std::string>;
+    return *directories;
+}
+bool in_hidden_directory(const std::string& file) {
+    for (const std::string& d : hidden_directories()) {
+        if (d.empty()) continue;
+        if (d.front() == '/' ? file.rfind(d, 0) == 0 : file.find("/" + d) != std::string::npos) return true;
+    }
+    return false;
 }
 
 int on_frame(void* data, std::uintptr_t, const char* file, int line, const char* function) {
     auto* out = static_cast<SourceLocation*>(data);
     if (file == nullptr) return 0;  // keep looking
-    const std::string& hidden = hidden_directory();
-    const bool is_hidden = !hidden.empty() && std::string(file).rfind(hidden, 0) == 0;
+    const bool is_hidden = in_hidden_directory(file);
     // libbacktrace reports the innermost inlined frame first: take the first
     // frame outside the CUDA layer, or the innermost one if all are inside.
     if (out->file.empty() || !is_hidden) {
@@ -66,7 +76,7 @@ SourceLocation locate(const void* pc) {
     return where;
 }
 
-void hide_frames_under(std::string directory) { hidden_directory() = std::move(directory); }
+void hide_frames_under(std::string directory) { hidden_directories().push_back(std::move(directory)); }
 
 std::string function_name(const void* function) {
     std::string mangled;

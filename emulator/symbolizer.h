@@ -20,7 +20,9 @@ std::string describe(const void* pc);
 // The demangled name of the function at this address ("" when unknown).
 std::string function_name(const void* function);
 // Frames from files under this directory (the CUDA layer's headers) are
-// skipped so a location names the user's line, not the wrapper's.
+// skipped so a location names the user's line, not the wrapper's. An
+// absolute directory is a prefix; a relative one matches anywhere after a
+// '/' (an installed copy, wherever it was installed). May be called again.
 void hide_frames_under(std::string directory);
 
 }  // namespace simt

@@ -171,6 +171,18 @@ TEST_CASE("cmake --install gives a simt that still works moved elsewhere, and fi
                              (kProject / "src/reduce.cu").string() + " " + (kProject / "src/report.cpp").string());
     CHECK(ran.status == 0);
     CHECK(ran.out == "sum 4032.0\n");
+    // Reports name the program's lines, not the installed headers' (an atomic
+    // is a call into simt/atomics.h).
+    std::ofstream(root / "atomic_race.cu") << "__global__ void k(int* out) {\n  __shared__ int top;\n"
+                                              "  if (threadIdx.x == 0) top = 0;\n  __syncthreads();\n"
+                                              "  if (threadIdx.x == 40) out[0] = top;\n"
+                                              "  if (threadIdx.x == 0) atomicAdd(&top, 1);\n}\n"
+                                              "int main() { int* o; cudaMalloc(&o, 4); k<<<1, 64>>>(o); return 0; }\n";
+    const Result race = shell((prefix / "bin/simt").string() + " run --cache-dir " + (root / "cache").string() + " " +
+                              (root / "atomic_race.cu").string());
+    CHECK(race.status == 1);
+    CHECK_THAT(race.err, Catch::Contains("Previous atomic of size 4 by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) "
+                                         "at atomic_race.cu:6\n"));
 
     // A CMake project of plain C++ with .cu files: find_package(simt) and
     // simt_add_cuda_executable, from its own directory, with a global

@@ -37,6 +37,12 @@ __global__ void reverse_dynamic(int* data, int n) {
 }
 
 __constant__ float coefficients[4];
+// A const __constant__ next to a writable one, as cuda-samples' dxtc has
+// them: g++ keeps them in separate sections (the rewriter marks the const one).
+__constant__ float blend[4] = {4.0f, 0.0f, 2.0f, 2.0f};
+__constant__ const int products[4] = {0x040000, 0x000400, 0x040101, 0x010401};
+
+__global__ void blend_products(int* out) { out[threadIdx.x] = int(blend[threadIdx.x]) * products[threadIdx.x]; }
 __device__ int launches_seen;
 __device__ float table[3] = {1.5f, 2.5f, 3.5f};
 
@@ -111,6 +117,17 @@ TEST_CASE("__constant__ memory is set with cudaMemcpyToSymbol; __device__ variab
     REQUIRE(cudaMemcpyFromSymbol(back, coefficients, sizeof back) == cudaSuccess);
     CHECK(back[3] == 0.25f);
     CHECK(cudaMemcpyToSymbol(coefficients, c, sizeof c, 4) == cudaErrorInvalidValue);
+}
+
+TEST_CASE("const and writable __constant__ variables side by side compile and read as constant memory") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(4);
+    blend_products<<<1, 4>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[0] == 4 * 0x040000);
+    CHECK(out[1] == 0);
+    CHECK(out[2] == 2 * 0x040101);
+    CHECK(out[3] == 2 * 0x010401);
 }
 
 TEST_CASE("cudaMemcpy in every direction and cudaMemset move the bytes they name") {

@@ -179,6 +179,15 @@ TEST_CASE("a kernel's definition is followed, on its last line, by a registratio
           std::string::npos);
 }
 
+TEST_CASE("a const __constant__ object gets the read-only constant section", "[rewriter]") {
+    CHECK(body("__constant__ const int a[2] = {1, 2};\nconst __constant__ float b = 1;\n__constant__ float* const c = 0;\n") ==
+          "SIMT_CONSTANT_READONLY const int a[2] = {1, 2};\nconst SIMT_CONSTANT_READONLY float b = 1;\n"
+          "SIMT_CONSTANT_READONLY float* const c = 0;\n");
+    // A pointer to const is itself writable; a plain one keeps __constant__.
+    CHECK(body("__constant__ const float* p;\n__constant__ float q[4];\n") ==
+          "__constant__ const float* p;\n__constant__ float q[4];\n");
+}
+
 TEST_CASE("host assembly is left as it is", "[rewriter]") {
     const std::string source = "void f() {\n  asm volatile(\"\" ::: \"memory\");\n  __asm__(\"pause\");\n}\n";
     CHECK(body(source) == source);

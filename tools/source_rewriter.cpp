@@ -144,6 +144,13 @@ private:
                     copied = name;
                 }
                 i += 15;
+            } else if (!in_function(function_braces) && src_.is_word_at(i, "__constant__")) {
+                if (declares_const_object(i)) {
+                    out.append(s_, copied, i - copied);
+                    out += "SIMT_CONSTANT_READONLY";
+                    copied = i + 12;
+                }
+                i += 11;
             } else if (!in_function(function_braces) &&
                        (src_.is_word_at(i, "__device__") || src_.is_word_at(i, "__managed__"))) {
                 const std::size_t length = s_[i + 2] == 'd' ? 10 : 11;
@@ -161,6 +168,26 @@ private:
     }
 
     static bool in_function(const std::vector<bool>& braces) { return !braces.empty() && braces.back(); }
+
+    // Whether the declaration holding `at` declares a const object (`const
+    // int x`, `float* const p`, `constexpr ...`; not `const float* p`, whose
+    // pointer is writable): its words from the statement's start to the
+    // first of = ; [ { ( that is code.
+    bool declares_const_object(std::size_t at) const {
+        std::size_t start = at;
+        while (start > 0 && !(src_.code(start - 1) && (s_[start - 1] == ';' || s_[start - 1] == '{' || s_[start - 1] == '}')))
+            --start;
+        bool is_const = false;
+        for (std::size_t k = start; k < s_.size(); ++k) {
+            if (!src_.code(k)) continue;
+            const char c = s_[k];
+            if (c == '=' || c == ';' || c == '[' || c == '{' || c == '(') break;
+            if (c == '*' || c == '&') is_const = false;  // what follows qualifies the pointer
+            if (src_.is_word_at(k, "constexpr")) return true;
+            if (src_.is_word_at(k, "const")) is_const = true;
+        }
+        return is_const;
+    }
 
     // After `.` or `->`: the name of a member.
     bool is_member_name(std::size_t i) const {

@@ -20,5 +20,8 @@
 // engine classifies an access with a range compare (see memory_spaces.h).
 // (The source rewriter marks __device__/__managed__ variables.)
 #define __constant__ __attribute__((section("simt_constant_space")))
+// A const __constant__ object: g++ keeps read-only and writable objects in
+// different sections, so the rewriter marks these with their own.
+#define SIMT_CONSTANT_READONLY __attribute__((section("simt_constant_readonly")))
 #define SIMT_GLOBAL_VARIABLE __attribute__((section("simt_global_space")))
 #define __managed__
