@@ -379,6 +379,17 @@ TEST_CASE("a kernel launched by address runs; a template kernel's instance by ad
                                         "  The parameter types of void t<int>(int*) are not known (a template "
                                         "kernel's instance, or not a kernel)\n"));
     CHECK_THAT(r.err, Catch::Contains("Fix: launch a template kernel with <<<...>>>, or pass the kernel itself"));
+    // Two headers with a kernel at the same line and column, in one file
+    // (cuda-samples' HSOpticalFlow): their registrations do not clash.
+    std::ofstream(dir / "a.cuh") << "__global__ void ka(int* p) { p[0] += 1; }\n";
+    std::ofstream(dir / "b.cuh") << "__global__ void kb(int* p) { p[0] += 10; }\n";
+    std::ofstream(dir / "both.cu") << "#include <cstdio>\n#include \"a.cuh\"\n#include \"b.cuh\"\n"
+                                      "int main() { int* p; cudaMallocManaged(&p, 4); *p = 0; void* args[] = {&p};\n"
+                                      "  cudaLaunchKernel((void*)ka, 1, 1, args); cudaLaunchKernel((void*)kb, 1, 1, args);\n"
+                                      "  cudaDeviceSynchronize(); std::printf(\"%d\\n\", *p); return 0; }\n";
+    const Result both = simt("run " + (dir / "both.cu").string());
+    CHECK(both.status == 0);
+    CHECK(both.out == "11\n");
     fs::remove_all(dir);
 }
 

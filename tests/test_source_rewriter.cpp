@@ -161,8 +161,11 @@ TEST_CASE("a special register named with one % (which nvcc also takes) is read t
 
 TEST_CASE("a kernel's definition is followed, on its last line, by a registration of its parameter types", "[rewriter]") {
     // For launches that pass only its address (cudaLaunchKernel((void*)k, ...)).
+    // Named by the file (FNV-1a of "k.cu"), line and column: headers one file
+    // includes never clash.
+    const std::string k_cu = "7f531558";
     CHECK(body("__global__ void k(float* a, int n) {\n  a[0] = n;\n}\n") ==
-          "__global__ void k(float* a, int n) {\n  a[0] = n;\n} static const bool simt_kernel_registered_1_1 = "
+          "__global__ void k(float* a, int n) {\n  a[0] = n;\n} static const bool simt_kernel_registered_" + k_cu + "_1_1 = "
           "::simt::cuda::register_kernel(static_cast<void (*)(float*a,int n)>(&k));\n");
     // Parameters over several lines (the line count stays), default arguments
     // dropped, attributes before the name, a qualified name.
@@ -170,7 +173,7 @@ TEST_CASE("a kernel's definition is followed, on its last line, by a registratio
                             "  int n = 4) {}\nint after;\n";
     const std::string out = body(src);
     CHECK(lines(out) == lines(src));
-    CHECK_THAT(out, Catch::Contains("{} static const bool simt_kernel_registered_1_8 = ::simt::cuda::register_kernel("
+    CHECK_THAT(out, Catch::Contains("{} static const bool simt_kernel_registered_" + k_cu + "_1_8 = ::simt::cuda::register_kernel("
                                     "static_cast<void (*)(const float*__restrict__ in,int n)>(&ns::step));\nint after;"));
     // Templates (their instances are unknown here) and declarations are not registered.
     CHECK(body("template <int N> __global__ void t(int* d) {}\n") == "template <int N> __global__ void t(int* d) {}\n");

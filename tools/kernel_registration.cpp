@@ -1,5 +1,7 @@
 #include "tools/kernel_registration.h"
 
+#include <cstdint>
+#include <cstdio>
 #include <string_view>
 #include <vector>
 
@@ -93,8 +95,14 @@ std::optional<KernelDefinition> read_kernel_definition(const SourceText& src, st
     return kernel;
 }
 
-std::string kernel_registration(const KernelDefinition& kernel, int line, std::size_t column) {
-    const std::string id = std::to_string(line) + "_" + std::to_string(column);
+std::string kernel_registration(const KernelDefinition& kernel, const std::string& file, int line,
+                                std::size_t column) {
+    // FNV-1a: stable from run to run, unlike std::hash.
+    std::uint32_t hash = 2166136261u;
+    for (const unsigned char c : file) hash = (hash ^ c) * 16777619u;
+    char hex[9];
+    std::snprintf(hex, sizeof hex, "%08x", hash);
+    const std::string id = std::string(hex) + "_" + std::to_string(line) + "_" + std::to_string(column);
     return " static const bool simt_kernel_registered_" + id +
            " = ::simt::cuda::register_kernel(static_cast<void (*)(" + kernel.parameters + ")>(&" + kernel.name + "));";
 }

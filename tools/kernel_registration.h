@@ -3,7 +3,7 @@
 // and CUDA graphs' kernel nodes (cudaKernelNodeParams::func) pass `void*`, so
 // the runtime cannot read `args` by itself. After each __global__ function's
 // body the rewriter appends, on the same line,
-//   static const bool simt_kernel_registered_L_C =
+//   static const bool simt_kernel_registered_F_L_C =
 //       ::simt::cuda::register_kernel(static_cast<void (*)(PARAMS)>(&NAME));
 // with the definition's own parameter list (which also picks the right one
 // of overloaded kernels). Template kernels are not registered: which
@@ -29,7 +29,10 @@ struct KernelDefinition {
 // declaration without a body, a template, or anything not read as a kernel.
 std::optional<KernelDefinition> read_kernel_definition(const SourceText& src, std::size_t global_at);
 
-// What to append right after the body's closing brace (no line break).
-std::string kernel_registration(const KernelDefinition& kernel, int line, std::size_t column);
+// What to append right after the body's closing brace (no line break). The
+// variable is named by a hash of `file` and the line and column of the
+// kernel's __global__, so headers included by one file never clash.
+std::string kernel_registration(const KernelDefinition& kernel, const std::string& file, int line,
+                                std::size_t column);
 
 }  // namespace simt::frontend

@@ -18,7 +18,9 @@ constexpr std::size_t npos = std::string::npos;
 
 class Rewriter {
 public:
-    explicit Rewriter(const std::string& source) : s_(source), src_(source) {}
+    // `file` names the registrations of its kernels apart from those of the
+    // other files (headers) the same translation unit includes.
+    Rewriter(const std::string& source, const std::string& file) : s_(source), src_(source), file_(file) {}
 
     // Anything but a RewriteError escaping the scans is a bug in simt; it
     // still gets the line being rewritten, so the user can work around it.
@@ -81,7 +83,7 @@ private:
                 // Only at namespace scope: a registration is a variable there.
                 if (const std::optional<KernelDefinition> kernel = read_kernel_definition(src_, i))
                     registrations_[kernel->body] =
-                        kernel_registration(*kernel, src_.line_of(i), i - src_.line_start(i) + 1);
+                        kernel_registration(*kernel, file_, src_.line_of(i), i - src_.line_start(i) + 1);
                 i += 9;
             } else if (c == '<' && s_.compare(i, 3, "<<<") == 0) {
                 const Replacement launch = rewrite_launch(src_, i);
@@ -450,6 +452,7 @@ private:
     std::vector<std::size_t> clues_;
     std::set<std::string> dynamic_shared_accessors_;
     std::map<std::size_t, std::string> registrations_;  // by the '{' of the kernel's body
+    const std::string& file_;
 };
 
 // #line's file name is a string literal: a path with '"' or '\' must be
@@ -470,7 +473,7 @@ std::string quoted_path(const std::string& path) {
 }  // namespace
 
 std::string rewrite_cuda_source(const std::string& source, const std::string& file) {
-    return "#line 1 " + quoted_path(file) + "\n" + Rewriter(source).run();
+    return "#line 1 " + quoted_path(file) + "\n" + Rewriter(source, file).run();
 }
 
 }  // namespace simt::frontend
