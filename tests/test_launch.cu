@@ -172,3 +172,40 @@ TEST_CASE("device-side launches nested deeper than CUDA's 24 levels fail with a 
     CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
     CHECK(deepest[0] == 24);
 }
+
+TEST_CASE("a graph's 3-D memcpy node copies a pitched region when the graph runs, with the parameters it was given") {
+    SIMT_EACH_MODE();
+    constexpr int w = 8, h = 4;
+    float host[h][w], back[h][w] = {};
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) host[y][x] = float(y * 10 + x);
+    float* device = nullptr;
+    std::size_t pitch = 0;
+    REQUIRE(cudaMallocPitch(&device, &pitch, w * sizeof(float), h) == cudaSuccess);
+    cudaMemcpy3DParms up = {};
+    up.srcPtr = make_cudaPitchedPtr(host, w * sizeof(float), w, h);
+    up.dstPtr = make_cudaPitchedPtr(device, pitch, w, h);
+    up.extent = make_cudaExtent(w * sizeof(float), h, 1);
+    up.kind = cudaMemcpyHostToDevice;
+    cudaMemcpy3DParms down = up;
+    down.srcPtr = up.dstPtr;
+    down.dstPtr = make_cudaPitchedPtr(back, w * sizeof(float), w, h);
+    down.kind = cudaMemcpyDeviceToHost;
+    cudaGraph_t graph;
+    REQUIRE(cudaGraphCreate(&graph, 0) == cudaSuccess);
+    cudaGraphNode_t first, second;
+    REQUIRE(cudaGraphAddMemcpyNode(&first, graph, nullptr, 0, &up) == cudaSuccess);
+    REQUIRE(cudaGraphAddMemcpyNode(&second, graph, &first, 1, &down) == cudaSuccess);
+    CHECK(back[h - 1][w - 1] == 0.0f);  // nothing runs before the graph does
+    cudaGraphExec_t exec;
+    REQUIRE(cudaGraphInstantiate(&exec, graph, 0) == cudaSuccess);
+    REQUIRE(cudaGraphLaunch(exec, 0) == cudaSuccess);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) CHECK(back[y][x] == host[y][x]);
+    cudaMemcpy3DParms read = {};
+    REQUIRE(cudaGraphMemcpyNodeGetParams(second, &read) == cudaSuccess);
+    CHECK(read.dstPtr.ptr == static_cast<void*>(back));
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(graph);
+    cudaFree(device);
+}

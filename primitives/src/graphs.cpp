@@ -19,6 +19,7 @@ struct CUgraphNode_st {
     std::vector<cudaGraphNode_t> dependencies;
     cudaKernelNodeParams kernel{};     // a kernel node's parameters, as given
     cudaGraph_t child = nullptr;       // a child-graph node's copy of its graph
+    cudaMemcpy3DParms copy{};          // a 3-D memcpy node's parameters
 };
 
 struct CUgraph_st {
@@ -287,6 +288,31 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* node, cudaGraph_t graph, con
         return SIMT_API_RESULT(cudaErrorInvalidValue);
     const cudaMemsetParams m = *p;
     *node = add_node(graph, cudaGraphNodeTypeMemset, [m] { return fill_elements(m); }, dependencies, count);
+    return SIMT_API_RESULT(cudaSuccess);
+}
+
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                   std::size_t count, const cudaMemcpy3DParms* p) {
+    if (const cudaError_t e = check_placement(node, graph, dependencies, count); e != cudaSuccess)
+        return SIMT_API_RESULT(e);
+    if (p == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    const cudaMemcpy3DParms copy = *p;
+    *node = add_node(graph, cudaGraphNodeTypeMemcpy, [copy] { return cudaMemcpy3D(&copy); }, dependencies, count);
+    (*node)->copy = copy;
+    return SIMT_API_RESULT(cudaSuccess);
+}
+cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, cudaMemcpy3DParms* params) {
+    if (node == nullptr || params == nullptr || node->type != cudaGraphNodeTypeMemcpy)
+        return SIMT_API_RESULT(cudaErrorInvalidValue);
+    *params = node->copy;
+    return SIMT_API_RESULT(cudaSuccess);
+}
+cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const cudaMemcpy3DParms* params) {
+    if (node == nullptr || params == nullptr || node->type != cudaGraphNodeTypeMemcpy)
+        return SIMT_API_RESULT(cudaErrorInvalidValue);
+    const cudaMemcpy3DParms copy = *params;
+    node->run = [copy] { return cudaMemcpy3D(&copy); };
+    node->copy = copy;
     return SIMT_API_RESULT(cudaSuccess);
 }
 

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <functional>
 
+#include "simt/cuda_arrays.h"
 #include "simt/runtime_api.h"
 #include "simt/streams.h"
 
@@ -100,6 +101,10 @@ cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, cudaKernelNodePar
 cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const cudaKernelNodeParams* params);
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                                    std::size_t count, const cudaMemsetParams* params);
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                   std::size_t count, const cudaMemcpy3DParms* params);
+cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, cudaMemcpy3DParms* params);
+cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const cudaMemcpy3DParms* params);
 cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                                      std::size_t count, void* dst, const void* src, std::size_t bytes,
                                      cudaMemcpyKind kind);
