@@ -14,16 +14,16 @@ std::atomic<unsigned> device_flags{cudaDeviceScheduleAuto};
 std::atomic<cudaFuncCache> cache_config{cudaFuncCachePreferNone};
 }  // namespace
 
-cudaError_t cudaRuntimeGetVersion(int* version) {
-    if (version == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+namespace {
+cudaError_t api_level(int* version) {
+    if (version == nullptr) return cudaErrorInvalidValue;
     *version = CUDART_VERSION;
-    return SIMT_API_RESULT(cudaSuccess);
+    return cudaSuccess;
 }
-cudaError_t cudaDriverGetVersion(int* version) {
-    if (version == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
-    *version = CUDART_VERSION;
-    return SIMT_API_RESULT(cudaSuccess);
-}
+}  // namespace
+
+cudaError_t cudaRuntimeGetVersion(int* version) { return SIMT_API_RESULT(api_level(version)); }
+cudaError_t cudaDriverGetVersion(int* version) { return SIMT_API_RESULT(api_level(version)); }
 
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device) {
     if (value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);

@@ -136,18 +136,17 @@ cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total) {
     return SIMT_API_RESULT(cudaSuccess);
 }
 
-cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device) {
-    if (pool == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
-    if (device != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
+namespace {
+cudaError_t pool_of(cudaMemPool_t* pool, int device) {
+    if (pool == nullptr) return cudaErrorInvalidValue;
+    if (device != 0) return cudaErrorInvalidDevice;
     *pool = &default_pool;
-    return SIMT_API_RESULT(cudaSuccess);
+    return cudaSuccess;
 }
-cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device) {
-    if (pool == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
-    if (device != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
-    *pool = &default_pool;
-    return SIMT_API_RESULT(cudaSuccess);
-}
+}  // namespace
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device) { return SIMT_API_RESULT(pool_of(pool, device)); }
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device) { return SIMT_API_RESULT(pool_of(pool, device)); }
 
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value) {
     if (pool != &default_pool || value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);

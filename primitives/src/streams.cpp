@@ -101,8 +101,9 @@ cudaError_t create_event(cudaEvent_t* e, unsigned flags) {
     *e = new CUevent_st{flags};
     return cudaSuccess;
 }
-cudaError_t record_event(cudaEvent_t e) {
+cudaError_t record_event(cudaEvent_t e, cudaStream_t s) {
     if (e == nullptr) return cudaErrorInvalidResourceHandle;
+    simt::cuda::capture_event(e, s);
     e->when = std::chrono::steady_clock::now();
     e->recorded = true;
     return cudaSuccess;
@@ -117,13 +118,9 @@ cudaError_t cudaEventDestroy(cudaEvent_t e) {
     return SIMT_API_RESULT(cudaSuccess);
 }
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned) {
-    if (e != nullptr) simt::cuda::capture_event(e, s);
-    return SIMT_API_RESULT(record_event(e));
+    return SIMT_API_RESULT(record_event(e, s));
 }
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
-    if (e != nullptr) simt::cuda::capture_event(e, s);
-    return SIMT_API_RESULT(record_event(e));
-}
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) { return SIMT_API_RESULT(record_event(e, s)); }
 // The work an event follows is done, and an event never recorded counts as
 // complete (CUDA's rule for both calls).
 cudaError_t cudaEventQuery(cudaEvent_t e) {
