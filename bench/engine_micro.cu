@@ -38,7 +38,7 @@ void ping_pong_body(void* p) {
 }
 
 double fiber_switch_ns() {
-    simt::StackPool pool(64 * 1024);
+    simt::StackPool pool(simt::StackConfig{});
     PingPong pp;
     pp.rounds = 2000000;
     const double s = median_seconds(5, [&] {

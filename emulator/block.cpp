@@ -11,6 +11,7 @@
 #include <tuple>
 #include <utility>
 
+#include "emulator/fault_signals.h"
 #include "emulator/symbolizer.h"
 #include "emulator/worker.h"
 
@@ -179,6 +180,7 @@ void Block::wait(WaitKind kind, const void* pc) {
 // the policy is asked exactly what the loop would ask, so the interleaving
 // is the same either way.
 void Block::suspend_running() {
+    check_stack_canary(true);
     if (Fiber::direct_switching && observers_.empty() && !fault_) {
         const std::int64_t next = policy_->pick();
         if (next >= 0) {
@@ -194,7 +196,23 @@ void Block::suspend_running() {
     running_->fiber.suspend();
 }
 
+// A stack without a guard page (StackConfig) shows an overflow only by its
+// canary, checked whenever its thread stops running: before any other
+// thread runs on memory the overflow may have reached.
+void Block::check_stack_canary(bool stopping) {
+    SimThread& t = *running_;
+    if (t.state == ThreadState::Abandoned || t.fiber.stack().canary_intact()) return;
+    const Stack& stack = t.fiber.stack();
+    const std::string at = stopping ? describe(t.wait_pc) : std::string("its exit");
+    fail(FaultKind::StackOverflow,
+         stack_overflow_message("in kernel " + std::string(info_.kernel) + " by " + describe(t.id),
+                                at + " (found there, after the overflow: this launch keeps more threads alive than "
+                                     "the system has guard pages for, vm.max_map_count)",
+                                std::size_t(stack.top() - stack.guard_end())));
+}
+
 void Block::thread_exited() {
+    check_stack_canary(false);
     SimThread& t = *running_;
     worker_.note_progress();
     for (Checker* c : checkers_) c->on_thread_exit(t.id);

@@ -229,6 +229,7 @@ private:
     void thread_exited();
     void clear_shared_memory();
     void suspend_running();
+    void check_stack_canary(bool stopping);  // stopping, or exiting
     void wait(WaitKind kind, const void* pc);
     void set_ready(SimThread& t);
     void release_barrier(const void* pc);

@@ -20,7 +20,7 @@ Engine::Engine(const EngineOptions& options, const DeviceLimits& limits)
     if (options_.warp_size != 32 && options_.warp_size != 64) options_.warp_size = 32;
     unsigned threads = options_.threads;
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-    pool_ = std::make_unique<WorkerPool>(threads, options_.stack_size,
+    pool_ = std::make_unique<WorkerPool>(threads, StackConfig{options_.stack_size, options_.guarded_stacks},
                                          limits_.shared_per_block_optin);
     watchdog_ = std::make_unique<Watchdog>(options_.watchdog_seconds);
 }

@@ -66,6 +66,18 @@ std::string fault_place(const SignalFault& f, const void* frame, const Stack& st
     return describe(pc + 1);
 }
 
+}  // namespace
+
+std::string stack_overflow_message(const std::string& who, const std::string& at, std::size_t size) {
+    return "stack overflow " + who + " at " + at + ": the " + std::to_string(size) +
+           "-byte fiber stack is exhausted (deep recursion or large local arrays).\nsimt: hint: rerun with "
+           "a larger stack, e.g. --stack-size " + std::to_string(size * 4) +
+           " (4 times this one; the size a thread needs is not known when it overflows: if it overflows "
+           "again, quadruple again, up to 67108864)";
+}
+
+namespace {
+
 // The thread resumes here after the handler, on its own stack (or, after a
 // stack overflow, on the top of that stack: its frames are abandoned anyway).
 [[noreturn]] __attribute__((noinline, used)) void raise_signal_fault() {
@@ -81,11 +93,7 @@ std::string fault_place(const SignalFault& f, const void* frame, const Stack& st
     if (f.stack_overflow) {
         const std::size_t size = std::size_t(stack.top() - stack.guard_end());
         kind = FaultKind::StackOverflow;
-        message = "stack overflow " + who + " at " + at + ": the " + std::to_string(size) +
-                  "-byte fiber stack is exhausted (deep recursion or large local arrays).\nsimt: hint: rerun with "
-                  "a larger stack, e.g. --stack-size " + std::to_string(size * 4) +
-                  " (4 times this one; the size a thread needs is not known when it overflows: if it overflows "
-                  "again, quadruple again, up to 67108864)";
+        message = stack_overflow_message(who, at, size);
     } else if (f.signal == SIGFPE) {
         kind = FaultKind::ArithmeticTrap;
         message = std::string(f.code == FPE_INTDIV || f.code == FPE_INTOVF

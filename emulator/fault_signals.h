@@ -7,6 +7,9 @@
 // behaviour.
 #pragma once
 
+#include <cstddef>
+#include <string>
+
 namespace simt {
 
 // Installs the process-wide handler once, and an alternate signal stack for
@@ -22,6 +25,11 @@ struct SignalFault {
     const void* pc = nullptr;   // the faulting instruction
     bool stack_overflow = false;
 };
+
+// The report of a thread that ran out of its `size`-byte stack: `who` names
+// the kernel and thread, `at` the place; the same whether the guard page
+// faulted or an unguarded stack's canary was found overwritten.
+std::string stack_overflow_message(const std::string& who, const std::string& at, std::size_t size);
 
 // Flushes the program's stdio buffers if no other thread holds them: called
 // before any exit simt causes, so output that went to a file or pipe is kept.

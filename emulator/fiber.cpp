@@ -4,9 +4,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <new>
-#include <stdexcept>
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
@@ -25,18 +28,57 @@ std::size_t page_size() {
     return size;
 }
 
+// An unguarded stack starts with this pattern; a thread that ran past its
+// stack's end has overwritten it (or skipped it with one large frame, which
+// goes unnoticed: the canary is the fallback, the guard page the rule).
+constexpr std::size_t kCanaryBytes = 64;
+constexpr unsigned char kCanaryByte = 0xa5;
+
+// Guarded stacks alive in the process (pooled ones included): every one
+// holds two memory mappings, and the limit is per process.
+std::atomic<std::size_t> guarded_stacks{0};
+
+// How many guarded stacks the process can afford: half of what is left of
+// vm.max_map_count after a reserve for the program, its allocator and its
+// libraries.
+std::size_t system_guard_budget() {
+    static const std::size_t budget = [] {
+        std::size_t max_maps = 65530;  // Linux's default
+        std::ifstream in("/proc/sys/vm/max_map_count");
+        in >> max_maps;
+        constexpr std::size_t reserve = 16384;
+        return max_maps > reserve ? (max_maps - reserve) / 2 : 0;
+    }();
+    return budget;
+}
+
 }  // namespace
 
 char* Stack::guard_end() const { return base + page_size(); }
 
+namespace {
+// Right below the first usable byte, so every stack has the same usable size
+// and starts on a page (munmap takes pages).
+char* canary(const Stack& s) { return s.guard_end() - kCanaryBytes; }
+}  // namespace
+
 bool Stack::guard_contains(const void* address) const {
     auto a = static_cast<const char*>(address);
-    return base != nullptr && a >= base && a < guard_end();
+    return guarded && base != nullptr && a >= base && a < guard_end();
 }
 
-StackPool::StackPool(std::size_t usable_bytes) {
+bool Stack::canary_intact() const {
+    if (guarded) return true;
+    const char* c = canary(*this);
+    for (std::size_t i = 0; i < kCanaryBytes; ++i)
+        if (static_cast<unsigned char>(c[i]) != kCanaryByte) return false;
+    return true;
+}
+
+StackPool::StackPool(StackConfig config)
+    : guarded_limit_(std::min(config.guarded_limit, system_guard_budget())) {
     const std::size_t page = page_size();
-    usable_ = (usable_bytes + page - 1) / page * page;
+    usable_ = (config.usable_bytes + page - 1) / page * page;
 }
 
 namespace {
@@ -54,31 +96,56 @@ void forget_frames(const Stack& s) {
 StackPool::~StackPool() {
     for (const Stack& s : free_) {
         forget_frames(s);
-        munmap(s.base, s.total);
+        munmap(s.base, s.total);  // a piece of a shared mapping unmaps alone
+        if (s.guarded) guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
     }
 }
 
 Stack StackPool::acquire() {
-    if (!free_.empty()) {
-        Stack s = free_.back();
-        free_.pop_back();
-        return s;
+    if (free_.empty()) {
+        if (guarded_stacks.fetch_add(1, std::memory_order_relaxed) < guarded_limit_) {
+            Stack s;
+            s.total = usable_ + page_size();
+            void* memory = mmap(nullptr, s.total, PROT_READ | PROT_WRITE,
+                                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            if (memory != MAP_FAILED) {
+                s.base = static_cast<char*>(memory);
+                if (mprotect(s.base, page_size(), PROT_NONE) == 0) return s;
+                munmap(memory, s.total);
+            }
+        }
+        // Over the budget, or the system refused: no guard page for this one.
+        guarded_stacks.fetch_sub(1, std::memory_order_relaxed);
+        carve_unguarded();
     }
-    Stack s;
-    s.total = usable_ + page_size();
-    void* memory = mmap(nullptr, s.total, PROT_READ | PROT_WRITE,
+    Stack s = free_.back();
+    free_.pop_back();
+    return s;
+}
+
+// One mapping for many stacks, each behind a canary. Anonymous mappings of
+// the same protection merge, so these cost the process almost no mappings.
+void StackPool::carve_unguarded() {
+    constexpr std::size_t kStacksPerMapping = 64;
+    const std::size_t each = usable_ + page_size();
+    void* memory = mmap(nullptr, each * kStacksPerMapping, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED) throw std::bad_alloc();
-    s.base = static_cast<char*>(memory);
-    if (mprotect(s.base, page_size(), PROT_NONE) != 0) {
-        munmap(memory, s.total);
-        throw std::runtime_error("simt: cannot protect a fiber stack guard page");
+    // Highest first: a thread that overflows runs into the next stack of
+    // the same mapping, not into whatever lies below it.
+    for (std::size_t i = 0; i < kStacksPerMapping; ++i) {
+        Stack s;
+        s.base = static_cast<char*>(memory) + i * each;
+        s.total = each;
+        s.guarded = false;
+        std::memset(canary(s), kCanaryByte, kCanaryBytes);
+        free_.push_back(s);
     }
-    return s;
 }
 
 void StackPool::release(Stack stack) {
     forget_frames(stack);
+    if (!stack.guarded) std::memset(canary(stack), kCanaryByte, kCanaryBytes);  // an overflow was reported
     free_.push_back(stack);
 }
 

@@ -11,20 +11,35 @@
 
 namespace simt {
 
-// A stack with one PROT_NONE guard page at its low end.
+// A stack with one PROT_NONE guard page at its low end, or, past the number
+// of guard pages the system allows, an ordinary page ending in a canary.
 struct Stack {
-    char* base = nullptr;       // lowest address (start of the guard page)
-    std::size_t total = 0;      // guard + usable bytes
+    char* base = nullptr;       // lowest address (start of the guard or canary page)
+    std::size_t total = 0;      // that page + usable bytes
+    bool guarded = true;
     char* guard_end() const;    // first usable byte
     char* top() const { return base + total; }
     bool guard_contains(const void* address) const;
+    // An unguarded stack's canary is whole unless its thread ran past the
+    // stack's end (a guarded stack faults instead, so is always intact).
+    bool canary_intact() const;
+};
+
+struct StackConfig {
+    std::size_t usable_bytes = 64 * 1024;
+    // Stacks that get a guard page, each costing two of the process's memory
+    // mappings (vm.max_map_count, 65530 by default): a cooperative launch of
+    // 264 blocks of 1024 threads keeps 270,336 fibers alive at once. Stacks
+    // past the limit are carved from shared mappings with a canary, which
+    // finds an overflow at the thread's next switch rather than at once.
+    std::size_t guarded_limit = static_cast<std::size_t>(-1);  // capped by the system's budget
 };
 
 // Stacks are expensive to create (mmap + mprotect, ~10 us) and cheap to reuse,
 // so each worker keeps its own pool; stacks are never shared across OS threads.
 class StackPool {
 public:
-    explicit StackPool(std::size_t usable_bytes);
+    explicit StackPool(StackConfig config);
     ~StackPool();
     StackPool(const StackPool&) = delete;
     StackPool& operator=(const StackPool&) = delete;
@@ -34,7 +49,10 @@ public:
     std::size_t usable_bytes() const { return usable_; }
 
 private:
+    void carve_unguarded();
+
     std::size_t usable_;
+    std::size_t guarded_limit_;
     std::vector<Stack> free_;
 };
 

@@ -19,6 +19,9 @@ struct EngineOptions {
     std::uint64_t seed = 0;
     unsigned threads = 0;                 // worker OS threads; 0 = hardware concurrency
     std::size_t stack_size = 64 * 1024;   // usable bytes per fiber stack
+    // At most this many fiber stacks get a guard page (see StackConfig); the
+    // system's vm.max_map_count caps it further.
+    std::size_t guarded_stacks = static_cast<std::size_t>(-1);
     // In independent mode a running thread is preempted after a random number
     // of memory accesses drawn from [1, 2 * mean_quantum].
     unsigned mean_quantum = 16;
@@ -32,6 +35,7 @@ struct EngineOptions {
     EngineOptions& with_seed(std::uint64_t s) { seed = s; return *this; }
     EngineOptions& with_threads(unsigned t) { threads = t; return *this; }
     EngineOptions& with_stack_size(std::size_t s) { stack_size = s; return *this; }
+    EngineOptions& with_guarded_stacks(std::size_t n) { guarded_stacks = n; return *this; }
 };
 
 // What the emulated device offers (an H100-like part).

@@ -48,8 +48,8 @@ std::size_t Worker::static_shared_bytes() {
     return bytes;
 }
 
-Worker::Worker(std::size_t stack_size, std::size_t dynamic_shared_bytes)
-    : stacks_(stack_size), dynamic_size_(dynamic_shared_bytes) {
+Worker::Worker(StackConfig stacks, std::size_t dynamic_shared_bytes)
+    : stacks_(stacks), dynamic_size_(dynamic_shared_bytes) {
     void* m = mmap(nullptr, dynamic_size_, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED) throw std::bad_alloc();

@@ -20,7 +20,7 @@ struct SimThread;
 
 class Worker {
 public:
-    Worker(std::size_t stack_size, std::size_t dynamic_shared_bytes);
+    Worker(StackConfig stacks, std::size_t dynamic_shared_bytes);
     ~Worker();
     Worker(const Worker&) = delete;
     Worker& operator=(const Worker&) = delete;

@@ -2,11 +2,11 @@
 
 namespace simt {
 
-WorkerPool::WorkerPool(unsigned workers, std::size_t stack_size, std::size_t dynamic_shared_bytes)
-    : stack_size_(stack_size), dynamic_shared_bytes_(dynamic_shared_bytes) {
+WorkerPool::WorkerPool(unsigned workers, StackConfig stacks, std::size_t dynamic_shared_bytes)
+    : stacks_(stacks), dynamic_shared_bytes_(dynamic_shared_bytes) {
     if (workers == 0) workers = 1;
     for (unsigned i = 0; i < workers; ++i)
-        workers_.push_back(std::make_unique<Worker>(stack_size, dynamic_shared_bytes));
+        workers_.push_back(std::make_unique<Worker>(stacks, dynamic_shared_bytes));
     for (unsigned i = 1; i < workers; ++i) threads_.emplace_back([this, i] { loop(i); });
 }
 
@@ -55,7 +55,7 @@ void WorkerPool::run(unsigned count, const std::function<void(Worker&)>& job) {
 
 void WorkerPool::lend(const std::function<void(Worker&)>& job) {
     std::lock_guard<std::mutex> lock(lent_mutex_);
-    lent_workers_.push_back(std::make_unique<Worker>(stack_size_, dynamic_shared_bytes_));
+    lent_workers_.push_back(std::make_unique<Worker>(stacks_, dynamic_shared_bytes_));
     Worker* worker = lent_workers_.back().get();
     lent_threads_.emplace_back([worker, &job] {
         worker->attach();

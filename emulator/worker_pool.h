@@ -16,7 +16,7 @@ namespace simt {
 
 class WorkerPool {
 public:
-    WorkerPool(unsigned workers, std::size_t stack_size, std::size_t dynamic_shared_bytes);
+    WorkerPool(unsigned workers, StackConfig stacks, std::size_t dynamic_shared_bytes);
     ~WorkerPool();
     WorkerPool(const WorkerPool&) = delete;
     WorkerPool& operator=(const WorkerPool&) = delete;
@@ -42,7 +42,7 @@ private:
     unsigned finished_ = 0;
     std::uint64_t generation_ = 0;
     bool stopping_ = false;
-    std::size_t stack_size_;
+    StackConfig stacks_;
     std::size_t dynamic_shared_bytes_;
     std::mutex lent_mutex_;
     std::vector<std::unique_ptr<Worker>> lent_workers_;

@@ -322,3 +322,43 @@ TEST_CASE("a write far past an allocation is reported and not performed, even wh
     CHECK_THAT(r.fault.message, Catch::Contains("(128 bytes at"));
     for (int i = 0; i < (4 << 20); i += 4096) REQUIRE(big[i] == 0);
 }
+
+namespace {
+__global__ void block_sum(int* out) {
+    __shared__ int total;
+    if (threadIdx.x == 0) total = 0;
+    __syncthreads();
+    atomicAdd(&total, int(threadIdx.x));
+    __syncthreads();
+    if (threadIdx.x == 0) out[blockIdx.x] = total;
+}
+
+// Each level keeps a 2 KiB array live: 100 levels need about 200 KiB of stack.
+__device__ int deep(int level) {
+    volatile int frame[512];
+    for (int i = 0; i < 512; ++i) frame[i] = level + i;
+    const int below = level > 0 ? deep(level - 1) : 0;
+    return frame[level % 512] + below;
+}
+__global__ void recurse(int* out) { out[threadIdx.x] = deep(100); }
+}  // namespace
+
+// A cooperative launch keeps every thread alive at once; past the guard pages
+// the system's memory mappings allow (vm.max_map_count), stacks carry a
+// canary instead. Here no stack may have a guard page.
+TEST_CASE("threads past the system's guard pages still run, and overflowing one of their stacks is a stack overflow") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(simt::EngineOptions(opts).with_guarded_stacks(0));
+    simt::test::Managed<int> sums(4, -1);
+    const simt::LaunchOutcome ran = simt::test::run_on_engine("block_sum", block_sum, dim3(4), dim3(256), sums.get());
+    REQUIRE(!ran.fault);
+    for (int b = 0; b < 4; ++b) CHECK(sums[b] == 255 * 256 / 2);
+
+    simt::test::Managed<int> out(4, 0);
+    const simt::LaunchOutcome r = simt::test::run_on_engine("recurse", recurse, dim3(1), dim3(4), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::StackOverflow);
+    CHECK_THAT(r.fault.message, Catch::Contains("stack overflow in kernel recurse by thread ("));
+    CHECK_THAT(r.fault.message, Catch::Contains("after the overflow: this launch keeps more threads alive than the "
+                                                "system has guard pages for"));
+    CHECK_THAT(r.fault.message, Catch::Contains("--stack-size 262144"));
+}
