@@ -55,8 +55,8 @@ TEST_CASE("a 2-D extern __shared__ array (unsized rows of a sized row) is a poin
           "dynamic shared memory", "[rewriter]") {
     // cuda-samples' cudaTensorCoreGemm: `extern __shared__ half shmem[][CHUNK_K * K + SKEW_HALF];`
     CHECK(body("void k() {\n  extern __shared__ half shmem[][CHUNK_K * K + SKEW_HALF];\n  shmem[1][2] = 0;\n}\n") ==
-          "void k() {\n  half (* const shmem)[CHUNK_K * K + SKEW_HALF] = reinterpret_cast<half (*)[CHUNK_K * K + "
-          "SKEW_HALF]>(::simt::cuda::dynamic_shared());\n  shmem[1][2] = 0;\n}\n");
+          "void k() {\n  half (* const shmem)[CHUNK_K*K+SKEW_HALF] = reinterpret_cast<half (*)[CHUNK_K*K+SKEW_HALF]>("
+          "::simt::cuda::dynamic_shared());\n  shmem[1][2] = 0;\n}\n");
     CHECK(body("void k() { extern __shared__ float t[][4][8]; }") ==
           "void k() { float (* const t)[4][8] = reinterpret_cast<float (*)[4][8]>(::simt::cuda::dynamic_shared()); }");
     CHECK(body("extern __shared__ int rows[][16];\n") ==
