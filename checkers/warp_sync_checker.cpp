@@ -86,6 +86,25 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                     return describe(report.current.pc) != describe(report.previous.pc);  // one line, two addresses
                 };
                 break;
+            case WarpMisuse::PartialMatrixCall:
+                r.kind = "partial warp matrix call";
+                r.why = "warp matrix functions (mma.h) need all 32 lanes of the warp, but " + lane +
+                        " did not take part (it had exited or lies past the block's last thread); an H200 then "
+                        "computes garbage (measured), and simt counts the missing lanes' elements as zero";
+                r.fix = "let every lane of the warp reach the call: give the block a multiple of 32 threads and "
+                        "return only after the warp's last wmma call";
+                break;
+            case WarpMisuse::DivergentMatrixCall:
+                r.kind = "divergent warp matrix call";
+                r.previous = HazardAccess{e.who, AccessKind::Read, 0, e.other_pc};
+                r.why = "lanes of the warp reach this warp matrix function from different calls (" + lane +
+                        " is at another one); wmma instructions are .aligned, every lane must execute the same "
+                        "call, and an H200 hangs here (measured)";
+                r.fix = "move the call out of the divergent branches so that every lane of the warp executes it";
+                r.complete = [](HazardReport& report) {
+                    return describe(report.current.pc) != describe(report.previous.pc);
+                };
+                break;
         }
         if (r.previous.pc != nullptr) {  // the other lane, of the same warp
             r.previous.who.lane = e.lane;

@@ -147,6 +147,8 @@ enum class WarpMisuse : std::uint8_t {
     DivergentSites,    // lockstep (the sm_6x rule): lanes of one mask at different calls
     IntraWarpSpin,     // lockstep: a lane spins until a lane of its own warp writes (hangs pre-Volta)
     TruncatedMask,     // a 32-bit result (CUDA's type) lost lanes 32-63 of a 64-lane warp
+    PartialMatrixCall,    // a warp matrix function (mma.h) without all 32 lanes: `lane` is one missing
+    DivergentMatrixCall,  // lanes of a warp at different calls of warp matrix functions (.aligned)
 };
 
 struct WarpMisuseEvent {

@@ -348,14 +348,16 @@ TEST_CASE("device printf keeps the newest output that fits its buffer, as a GPU'
     CHECK(again.out == small.out);
 }
 
-TEST_CASE("warp matrix functions, which simt lacks, are a compile error that says so at the user's include") {
+TEST_CASE("sub-byte warp matrix fragments, which simt lacks, are a compile error that says so at the user's line") {
     const fs::path dir = fs::temp_directory_path() / ("simt-unsupported-" + std::to_string(getpid()));
     fs::create_directories(dir);
-    std::ofstream(dir / "wmma.cu") << "#include <cstdio>\n#include <mma.h>\nint main() { return 0; }\n";
+    std::ofstream(dir / "wmma.cu") << "#include <mma.h>\nusing namespace nvcuda;\n__global__ void k() {\n"
+                                      "  wmma::fragment<wmma::matrix_a, 8, 8, 32, wmma::experimental::precision::u4, "
+                                      "wmma::row_major> f;\n}\nint main() { return 0; }\n";
     const Result wmma = simt("run " + (dir / "wmma.cu").string());
     CHECK(wmma.status == 2);
-    CHECK_THAT(wmma.err, Catch::Contains("simt does not emulate warp matrix functions (mma.h, nvcuda::wmma) yet"));
-    CHECK_THAT(wmma.err, Catch::Contains("wmma.cu:2"));
+    CHECK_THAT(wmma.err, Catch::Contains("simt does not emulate sub-byte warp matrix functions"));
+    CHECK_THAT(wmma.err, Catch::Contains("wmma.cu:4"));
     fs::remove_all(dir);
 }
 

@@ -176,3 +176,49 @@ TEST_CASE("a copy past a CUDA array returns the GPU's cudaErrorInvalidValue and 
     CHECK_THAT(r.err, Catch::Contains(" at bad_textures.cu:2 "));
     fs::remove_all(dir);
 }
+
+TEST_CASE("warp matrix functions (mma.h) compute what an H200 computes: every fragment's num_elements, GEMMs of "
+          "every input type and shape, accumulators scaled element by element, each lane's accumulator elements, "
+          "the tensor cores' rounding, __float_to_tf32 and satf") {
+    check_prints_as_on_gpu("wmma.cu", "2026-11-26-h200-wmma.txt", {"", "--mode lockstep "});
+}
+
+TEST_CASE("every wmma fragment's elements lie on the lanes where an H200 puts them, and chosen sums round as there") {
+    // The probes that simt/warp_matrix_layout.h and src/warp_matrix.cpp were fitted to, line for line.
+    const Result r = simt("run " + std::string(SIMT_SOURCE_DIR) + "/docs/gpu-runs/probes/wmma_probe.cu");
+    CHECK(r.status == 0);
+    CHECK(r.out == gpu_output("2026-11-26-h200-wmma-probes.txt"));
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("a warp matrix function without the whole warp, or with the warp split across calls, is reported in "
+          "both modes; an H200 hangs or computes garbage there") {
+    // docs/gpu-runs/2026-11-26-h200-wmma-misuse.txt: "half" and "sites" hang, "partial" and "exited" give garbage,
+    // compute-sanitizer's synccheck reports nothing.
+    for (const char* mode : {"", "--mode lockstep "}) {
+        CAPTURE(mode);
+        const Result half = simt(std::string("run ") + mode + program("wmma_misuse.cu") + " half");
+        CHECK(half.out == "half: cudaErrorLaunchFailure\n");
+        CHECK_THAT(half.err, Catch::Contains("warp-sync hazard (different collectives) in kernel kernel"));
+        CHECK_THAT(half.err, Catch::Contains("lanes of one warp meet at different kinds of collective"));
+        for (const char* which : {"partial", "exited"}) {
+            const Result r = simt(std::string("run ") + mode + program("wmma_misuse.cu") + " " + which);
+            CHECK(r.out == std::string(which) + ": cudaSuccess\n");
+            CHECK_THAT(r.err, Catch::Contains("warp-sync hazard (partial warp matrix call) in kernel kernel"));
+            CHECK_THAT(r.err, Catch::Contains("Mask 0xffff of warp 0"));
+            CHECK_THAT(r.err, Catch::Contains("lane 16 did not take part"));
+        }
+        const Result sites = simt(std::string("run ") + mode + program("wmma_misuse.cu") + " sites");
+        CHECK(sites.out == "sites: cudaSuccess\n");
+        CHECK_THAT(sites.err, Catch::Contains("warp-sync hazard (divergent warp matrix call) in kernel kernel"));
+        CHECK_THAT(sites.err, Catch::Contains("wmma_misuse.cu:26"));
+        CHECK_THAT(sites.err, Catch::Contains("wmma_misuse.cu:29"));
+    }
+}
+
+TEST_CASE("warp matrix functions in a 64-lane warp are a clear error: CUDA places fragments on 32 lanes") {
+    const Result r = simt("run --warp-size 64 " + program("wmma_misuse.cu") + " half");
+    CHECK(r.out == "half: cudaErrorLaunchFailure\n");
+    CHECK_THAT(r.err, Catch::Contains("load_matrix_sync at wmma_misuse.cu:19: warp matrix functions need 32-lane "
+                                      "warps"));
+}

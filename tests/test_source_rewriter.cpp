@@ -51,6 +51,28 @@ TEST_CASE("extern __shared__ inside a kernel becomes a pointer to the block's dy
           "void k() { unsigned char* const raw = reinterpret_cast<unsigned char*>(::simt::cuda::dynamic_shared()); }");
 }
 
+TEST_CASE("a 2-D extern __shared__ array (unsized rows of a sized row) is a pointer to rows over the block's "
+          "dynamic shared memory", "[rewriter]") {
+    // cuda-samples' cudaTensorCoreGemm: `extern __shared__ half shmem[][CHUNK_K * K + SKEW_HALF];`
+    CHECK(body("void k() {\n  extern __shared__ half shmem[][CHUNK_K * K + SKEW_HALF];\n  shmem[1][2] = 0;\n}\n") ==
+          "void k() {\n  half (* const shmem)[CHUNK_K*K+SKEW_HALF] = reinterpret_cast<half (*)[CHUNK_K*K+SKEW_HALF]>("
+          "::simt::cuda::dynamic_shared());\n  shmem[1][2] = 0;\n}\n");
+    CHECK(body("void k() { extern __shared__ float t[][4][8]; }") ==
+          "void k() { float (* const t)[4][8] = reinterpret_cast<float (*)[4][8]>(::simt::cuda::dynamic_shared()); }");
+    CHECK(body("extern __shared__ int rows[][16];\n") ==
+          "static constexpr ::simt::cuda::dynamic_shared_array<int[16]> rows{};\n");
+}
+
+TEST_CASE("an extern __shared__ array whose first extent is sized is an error at its line", "[rewriter]") {
+    try {
+        rewrite_cuda_source("void k() {\n  extern __shared__ float s[4][];\n}\n", "k.cu");
+        FAIL("no error");
+    } catch (const RewriteError& e) {
+        CHECK(e.line == 2);
+        CHECK_THAT(e.what(), Catch::Contains("extern __shared__ must declare an unsized array"));
+    }
+}
+
 TEST_CASE("extern with __shared__ after the type, as nvcc also takes, is the same declaration", "[rewriter]") {
     CHECK(body("void k() {\n  extern double __shared__ sdata[];\n}\n") ==
           "void k() {\n  double* const sdata = reinterpret_cast<double*>(::simt::cuda::dynamic_shared());\n}\n");

@@ -324,19 +324,35 @@ private:
                 head.erase(a, close == npos ? npos : close + 1 - a);
             }
         }
-        const std::size_t bracket = head.rfind('[');
-        if (bracket == npos)
+        // The first bracket pair is the unsized one; sized ones after it
+        // (`half s[][K + SKEW]`, which nvcc takes) make `s` a pointer to
+        // arrays of them, as the GPU's dynamic shared memory is.
+        const std::size_t bracket = head.find('[');
+        const std::size_t close = bracket == npos ? npos : head.find(']', bracket);
+        if (bracket == npos || close == npos ||
+            head.find_first_not_of(' ', bracket + 1) != close)
             throw RewriteError(src_.line_of(start),
-                               "extern __shared__ must declare an unsized array, e.g. `extern __shared__ float s[];`");
+                               "extern __shared__ must declare an unsized array, e.g. `extern __shared__ float s[];` "
+                               "or `extern __shared__ float s[][32];`");
+        std::string extents = head.substr(close + 1);
+        while (!extents.empty() && is_space(extents.back())) extents.pop_back();
+        while (!extents.empty() && is_space(extents.front())) extents.erase(0, 1);
+        if (!extents.empty() && (extents.front() != '[' || extents.back() != ']'))
+            throw RewriteError(src_.line_of(start), "cannot read the extents of this extern __shared__ array");
         std::string type, name;
         split_declarator(head.substr(0, bracket), type, name);
         if (name.empty() || type.empty())
             throw RewriteError(src_.line_of(start), "cannot read the type and name of this extern __shared__ array");
         const std::string lost(count_newlines(std::string_view(s_).substr(start, end - start)), '\n');
+        const bool rows = !extents.empty();
+        if (function_scope && rows)
+            return type + " (* const " + name + ")" + extents + " = reinterpret_cast<" + type + " (*)" + extents +
+                   ">(::simt::cuda::dynamic_shared());" + lost;
         if (function_scope)
             return type + "* const " + name + " = reinterpret_cast<" + type + "*>(::simt::cuda::dynamic_shared());" + lost;
         dynamic_shared_accessors_.insert(name);
-        return "static constexpr ::simt::cuda::dynamic_shared_array<" + type + "> " + name + "{};" + lost;
+        const std::string element = rows ? type + extents : type;
+        return "static constexpr ::simt::cuda::dynamic_shared_array<" + element + "> " + name + "{};" + lost;
     }
 
     // In `reinterpret_cast<T*>(name)` where `name` is a file-scope extern
