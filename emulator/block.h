@@ -231,8 +231,9 @@ public:
     // memory, named by its address, expecting `expected` arrivals a phase.
     // A thread arrives (`count` arrivals; `drop`: one fewer expected from the
     // next phase on) and gets the phase it arrived at; waiting for that phase
-    // suspends it until the phase completes. Misuse (a barrier set up twice,
-    // used before set-up, over-arrived, a token from no phase) fails the block.
+    // suspends it until the phase completes. Misuse (a barrier set up again
+    // while in use, used before set-up, over-arrived, a token from no phase)
+    // fails the block.
     void split_barrier_init(std::uintptr_t barrier, std::uint32_t expected, const void* pc);
     std::uint64_t split_barrier_arrive(std::uintptr_t barrier, std::uint32_t count, bool drop, const void* pc);
     void split_barrier_wait(std::uintptr_t barrier, std::uint64_t phase, const void* pc);
