@@ -438,3 +438,58 @@ TEST_CASE("cooperative_groups::memcpy_async: reading another member's bytes befo
                                               "  One barrier reached at 2 call sites (cg_partial.cu:8: threads 0-31; "
                                               "cg_partial.cu:9: threads 32-63)\n"));
 }
+
+TEST_CASE("cuda::memcpy_async by a whole block into a barrier, the CUDA programming guide's pattern, copies every "
+          "batch before the barrier's phase completes, in either mode") {
+    // Self-checking (not run on a GPU: the H200 run covers the per-thread form).
+    const fs::path dir = fs::temp_directory_path() / ("simt-libcu-guide-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "guide.cu";
+    std::ofstream(source) <<
+        "#include <cooperative_groups.h>\n"
+        "#include <cuda/barrier>\n"
+        "#include <cstdio>\n"
+        "namespace cg = cooperative_groups;\n"
+        "#pragma nv_diag_suppress static_var_with_dynamic_init\n"
+        "__global__ void batches(const int* in, int* out, int batch_count) {\n"
+        "    cg::thread_block block = cg::this_thread_block();\n"
+        "    extern __shared__ int tile[];\n"
+        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+        "    if (block.thread_rank() == 0) init(&bar, block.size());\n"
+        "    block.sync();\n"
+        "    int sum = 0;\n"
+        "    for (int b = 0; b < batch_count; ++b) {\n"
+        "        cuda::memcpy_async(block, tile, in + b * blockDim.x, sizeof(int) * block.size(), bar);\n"
+        "        bar.arrive_and_wait();\n"
+        "        sum += tile[(threadIdx.x + 1) % blockDim.x];\n"
+        "        bar.arrive_and_wait();\n"
+        "    }\n"
+        "    out[threadIdx.x] = sum;\n"
+        "}\n"
+        "int main() {\n"
+        "    const int threads = 96, batches_n = 5;\n"
+        "    int host[threads * batches_n], result[threads];\n"
+        "    for (int i = 0; i < threads * batches_n; ++i) host[i] = i * 3 + 1;\n"
+        "    int *in, *out;\n"
+        "    cudaMalloc(&in, sizeof host);\n"
+        "    cudaMalloc(&out, sizeof result);\n"
+        "    cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice);\n"
+        "    batches<<<1, threads, threads * sizeof(int)>>>(in, out, batches_n);\n"
+        "    cudaMemcpy(result, out, sizeof result, cudaMemcpyDeviceToHost);\n"
+        "    int wrong = 0;\n"
+        "    for (int t = 0; t < threads; ++t) {\n"
+        "        int expected = 0;\n"
+        "        for (int b = 0; b < batches_n; ++b) expected += host[b * threads + (t + 1) % threads];\n"
+        "        wrong += result[t] != expected;\n"
+        "    }\n"
+        "    std::printf(\"%d wrong %s\\n\", wrong, cudaGetErrorName(cudaGetLastError()));\n"
+        "}\n";
+    for (const char* option : {"", "--mode lockstep ", "--threads 2 "}) {
+        CAPTURE(option);
+        const Result r = simt(std::string("run ") + option + source.string());
+        CHECK(r.status == 0);
+        CHECK(r.out == "0 wrong cudaSuccess\n");
+        CHECK(r.err.empty());
+    }
+    fs::remove_all(dir);
+}

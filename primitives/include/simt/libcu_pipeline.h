@@ -198,4 +198,29 @@ SIMT_LIBCU_INLINE void memcpy_async(void* dst, const void* src, aligned_size_t<A
     ::simt::libcu::copy_now(dst, src, size.value);
 }
 
+
+// A group's collective copy: every member calls with the same arguments and
+// copies its own slice (whole 16-byte units), so nothing is copied twice and
+// the barrier's or pipeline's ordering covers every slice. No extra
+// synchronisation (unlike cooperative_groups::memcpy_async, which has no
+// barrier to order it): a member that does not take part leaves its slice
+// uncopied, and the init checker reports the reads of it.
+template <class Group, class Sync>
+SIMT_LIBCU_INLINE void memcpy_async(const Group& group, void* dst, const void* src, ::std::size_t size, Sync&) {
+    const ::std::size_t members = ::std::size_t(group.size());
+    const ::std::size_t per_member = ((size + 15) / 16 + members - 1) / members * 16;
+    const ::std::size_t begin = ::std::size_t(group.thread_rank()) * per_member;
+    if (begin >= size) return;
+    const ::std::size_t end = begin + per_member < size ? begin + per_member : size;
+    ::simt::libcu::copy_now(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin, end - begin);
+}
+template <class Group, ::std::size_t Alignment, class Sync>
+SIMT_LIBCU_INLINE void memcpy_async(const Group& group, void* dst, const void* src, aligned_size_t<Alignment> size,
+                                    Sync& sync) {
+    if ((reinterpret_cast<::std::uintptr_t>(dst) | reinterpret_cast<::std::uintptr_t>(src) | size.value) % Alignment != 0)
+        ::simt::cuda::async_copy_misuse("cuda::memcpy_async with aligned_size_t: a pointer or the size is not a "
+                                        "multiple of the alignment promised");
+    memcpy_async(group, dst, src, size.value, sync);
+}
+
 }  // namespace cuda
