@@ -88,6 +88,13 @@ void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
     s.interval_opened_at = e.pc;
 }
 
+void RaceChecker::on_split_phase(const SplitPhaseEvent& e) {
+    BlockState& s = blocks_.current();
+    if (!s.pending.empty()) settle(s);
+    ++s.block_epoch;
+    s.interval_opened_at = e.pc;
+}
+
 void RaceChecker::on_warp_sync(const WarpSyncEvent& e) {
     BlockState& s = blocks_.current();
     if (!s.pending.empty()) settle(s);

@@ -51,6 +51,14 @@ public:
     void on_fence(const FenceEvent& e) override;
     void on_access(const AccessEvent& e) override;
     void on_barrier_release(const BarrierReleaseEvent& e) override;
+    // A split-phase barrier's phase completing opens a new epoch, as a block
+    // barrier does: what threads did before arriving is ordered before what
+    // any thread does after its wait. Coarser than a GPU's arrive = release,
+    // wait = acquire in two ways, both missed races, never false ones: a
+    // thread's accesses between its arrival and the phase's completion count
+    // as before the phase, and threads that do not take part in the barrier
+    // are ordered by it too.
+    void on_split_phase(const SplitPhaseEvent& e) override;
     void on_warp_sync(const WarpSyncEvent& e) override;
     void on_block_end(const LaunchInfo& launch, Dim3 block) override;
 

@@ -148,7 +148,7 @@ void Block::report_stop(const SimThread& t) const {
         e.why = StopReason::Faulted;
         e.pc = nullptr;
     } else if (t.state == ThreadState::Waiting) {
-        e.why = t.wait == WaitKind::Barrier          ? StopReason::Barrier
+        e.why = t.wait == WaitKind::Barrier || t.wait == WaitKind::SplitPhase ? StopReason::Barrier
                 : t.wait == WaitKind::WarpCollective ? StopReason::WarpCollective
                 : t.wait == WaitKind::Spin           ? StopReason::Preempted
                                                      : StopReason::Convergence;
@@ -617,6 +617,7 @@ const char* wait_name(WaitKind kind) {
         case WaitKind::WarpCollective: return "a warp collective";
         case WaitKind::Convergence: return "a convergence point";
         case WaitKind::Spin: return "a spin-wait (it polls memory that no thread able to run writes)";
+        case WaitKind::SplitPhase: return "a split-phase barrier's wait (its phase still expects arrivals)";
         case WaitKind::None: break;
     }
     return "nothing";
@@ -659,6 +660,7 @@ Fault Block::deadlock_fault() const {
     }
     if (!exited.empty())
         s << "\n  " << exited.size() << " threads have exited: threads " << list_threads(exited);
+    s << split_barrier_waits();
     s << "\n  (thread numbers are linear indices x + y*blockDim.x + z*blockDim.x*blockDim.y)";
     return Fault{FaultKind::Deadlock, s.str()};
 }

@@ -39,8 +39,9 @@ enum class ThreadState : std::uint8_t {
 
 // Spin: the thread polled the same one or two addresses many times without
 // storing anything (a spin-wait); it sleeps until someone writes what it
-// polls (see spin_waits.cpp).
-enum class WaitKind : std::uint8_t { None, Barrier, WarpCollective, Convergence, Spin };
+// polls (see spin_waits.cpp). SplitPhase: it waits for a phase of a
+// split-phase barrier to complete (see split_barriers.cpp).
+enum class WaitKind : std::uint8_t { None, Barrier, WarpCollective, Convergence, Spin, SplitPhase };
 
 struct SimThread {
     Fiber fiber;
@@ -72,6 +73,9 @@ struct SimThread {
     std::uintptr_t atomic_polled = 0;
     std::uint64_t atomic_seen = 0;
     const void* atomic_poll_pc = nullptr;
+    // WaitKind::SplitPhase: the barrier (its address) and the phase awaited.
+    std::uintptr_t awaited_barrier = 0;
+    std::uint64_t awaited_phase = 0;
 };
 
 // What the lanes of one warp contributed to a collective. Lanes whose masks
@@ -223,6 +227,20 @@ public:
     unsigned warp_size() const { return options_.warp_size; }
     // Tells the checkers of a warp collective used against CUDA's rules.
     void misuse(const WarpMisuseEvent& event);
+    // Split-phase barriers (split_barriers.cpp): a barrier in the block's
+    // memory, named by its address, expecting `expected` arrivals a phase.
+    // A thread arrives (`count` arrivals; `drop`: one fewer expected from the
+    // next phase on) and gets the phase it arrived at; waiting for that phase
+    // suspends it until the phase completes. Misuse (a barrier set up again
+    // while in use, used before set-up, over-arrived, a token from no phase)
+    // fails the block.
+    void split_barrier_init(std::uintptr_t barrier, std::uint32_t expected, const void* pc);
+    std::uint64_t split_barrier_arrive(std::uintptr_t barrier, std::uint32_t count, bool drop, const void* pc);
+    void split_barrier_wait(std::uintptr_t barrier, std::uint64_t phase, const void* pc);
+    // The phase in progress (the number of phases completed).
+    std::uint64_t split_barrier_phase(std::uintptr_t barrier, const void* pc) {
+        return split_barrier(barrier, "waited on", pc).phase;
+    }
 
 private:
     static void thread_main(void* self);
@@ -252,6 +270,17 @@ private:
     void await_turn();
     void lock_held_by_own_warp(std::uintptr_t address, std::uint64_t old, const SimThread& writer);
     void report_stop(const SimThread& t) const;
+    struct SplitBarrier {
+        std::uintptr_t address = 0;
+        std::uint32_t expected = 0;  // arrivals each phase
+        std::uint32_t pending = 0;   // arrivals the current phase still expects
+        std::uint64_t phase = 0;     // phases completed
+        const void* init_pc = nullptr;
+    };
+    SplitBarrier& split_barrier(std::uintptr_t barrier, const char* use, const void* pc);
+    void complete_phase(SplitBarrier& b, const void* pc);
+    std::string split_barrier_waits() const;
+    std::string describe_barrier(std::uintptr_t barrier) const;
     Fault deadlock_fault() const;
     std::uint64_t lane_bit(const SimThread& t) const { return std::uint64_t(1) << t.id.lane; }
 
@@ -326,6 +355,7 @@ private:
     // a kernel printing in a loop holds bounded memory.
     void keep_newest_lines(std::size_t keep);
     std::uint32_t barrier_epoch_ = 0;
+    std::vector<SplitBarrier> split_barriers_;  // a block uses few: searched in order
 };
 
 }  // namespace simt

@@ -104,6 +104,19 @@ struct BarrierReleaseEvent {
     const void* pc = nullptr;  // where the last thread arrived
 };
 
+// A phase of a split-phase barrier completed: the last of the arrivals it
+// expected came (at `pc`). Arrivals may be at any call sites, and a thread may
+// work between its arrival and its wait, so this is not a block barrier's
+// release: the race checker models an arrival as a release and the end of a
+// wait as an acquire (see race_checker.h for how far).
+struct SplitPhaseEvent {
+    Dim3 block;
+    std::uintptr_t barrier = 0;    // its address
+    std::uint32_t arrivals = 0;    // the phase's expected arrivals
+    std::uint64_t phase = 0;       // the phase completed, from 0
+    const void* pc = nullptr;
+};
+
 struct WarpCollectiveEvent {
     ThreadId who;
     std::uint64_t mask;
@@ -202,6 +215,7 @@ public:
     virtual void on_access(const AccessEvent&) {}
     virtual void on_barrier_arrive(const BarrierEvent&) {}
     virtual void on_barrier_release(const BarrierReleaseEvent&) {}
+    virtual void on_split_phase(const SplitPhaseEvent&) {}
     virtual void on_warp_collective(const WarpCollectiveEvent&) {}
     virtual void on_warp_sync(const WarpSyncEvent&) {}
     virtual void on_shuffle(const ShuffleEvent&) {}

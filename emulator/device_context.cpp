@@ -1,6 +1,7 @@
 #include "emulator/device_context.h"
 
 #include "emulator/memory_spaces.h"
+#include "emulator/symbolizer.h"
 #include "emulator/worker.h"
 
 namespace simt::device {
@@ -51,6 +52,30 @@ void atomic_performed(const volatile void* address, bool changed, std::uint64_t 
 }
 
 void fail(FaultKind kind, const std::string& message) { block().fail(kind, message); }
+
+void split_barrier_init(const void* barrier, std::uint32_t expected, const void* pc) {
+    Worker* w = Worker::current();
+    const auto a = reinterpret_cast<std::uintptr_t>(barrier);
+    const auto space = classify(*w, a);
+    if (!space || *space != MemorySpace::Shared)
+        block().fail(FaultKind::WarpSync,
+                     "a split-phase barrier initialised at " + describe(pc) +
+                         " lies outside the block's shared memory: only block-scoped barriers in __shared__ "
+                         "memory are emulated (one in global memory, shared by blocks, is not)");
+    block().split_barrier_init(a, expected, pc);
+}
+
+std::uint64_t split_barrier_arrive(const void* barrier, std::uint32_t count, bool drop, const void* pc) {
+    return block().split_barrier_arrive(reinterpret_cast<std::uintptr_t>(barrier), count, drop, pc);
+}
+
+std::uint64_t split_barrier_phase(const void* barrier, const void* pc) {
+    return block().split_barrier_phase(reinterpret_cast<std::uintptr_t>(barrier), pc);
+}
+
+void split_barrier_wait(const void* barrier, std::uint64_t phase, const void* pc) {
+    block().split_barrier_wait(reinterpret_cast<std::uintptr_t>(barrier), phase, pc);
+}
 
 void print(const char* text, std::size_t length) { block().print(text, length); }
 

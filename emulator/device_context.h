@@ -72,6 +72,12 @@ std::uint64_t converged_lanes(const void* pc, std::uint64_t place);
 // The running thread's path of calls above `frame` (see Block::call_path).
 std::uint64_t call_path(const void* frame);
 void fence(FenceScope scope, const void* pc);
+// Split-phase barriers (see Block::split_barrier_init): only in the block's
+// shared memory, as the engine keeps one block's barriers.
+void split_barrier_init(const void* barrier, std::uint32_t expected, const void* pc);
+std::uint64_t split_barrier_arrive(const void* barrier, std::uint32_t count, bool drop, const void* pc);
+void split_barrier_wait(const void* barrier, std::uint64_t phase, const void* pc);
+std::uint64_t split_barrier_phase(const void* barrier, const void* pc);
 // After an atomic was performed: whether it changed memory (spin detection).
 void atomic_performed(const volatile void* address, bool changed, std::uint64_t seen, const void* pc);
 [[noreturn]] void fail(FaultKind kind, const std::string& message);

@@ -222,3 +222,320 @@ TEST_CASE("warp matrix functions in a 64-lane warp are a clear error: CUDA place
     CHECK_THAT(r.err, Catch::Contains("load_matrix_sync at wmma_misuse.cu:19: warp matrix functions need 32-lane "
                                       "warps"));
 }
+
+// ---- libcu++ (cuda/atomic, cuda/barrier, cuda/pipeline) and cooperative groups' copies ----
+
+namespace {
+
+// Writes `text` as <dir>/<name>.cu and runs it under simt.
+Result run_misuse(const std::string& name, const std::string& text) {
+    const fs::path dir = fs::temp_directory_path() / ("simt-libcu-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / (name + ".cu");
+    std::ofstream(source) << text;
+    Result r = simt("run " + source.string());
+    fs::remove_all(dir);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("libcu++ atomics compute what an H200 computes: cuda::atomic and atomic_ref at each scope, every "
+          "read-modify-write, compare-and-swap loops, fences, wait, a flag a later block sets") {
+    check_prints_as_on_gpu("libcu_atomics.cu", "2026-11-26-h200-libcu-atomics.txt",
+                           {"", "--mode lockstep ", "--threads 2 "});
+}
+
+TEST_CASE("libcu++ barriers and asynchronous copies compute what an H200 computes: split arrive/wait, "
+          "arrive_and_drop, cuda::std::barrier, memcpy_async into a barrier or a pipeline, thread- and "
+          "block-scoped pipelines, the __pipeline primitives, cooperative groups' memcpy_async") {
+    check_prints_as_on_gpu("async_copies.cu", "2026-11-26-h200-async-copies.txt",
+                           {"", "--mode lockstep ", "--threads 2 "});
+}
+
+TEST_CASE("an atomic_ref read-modify-write racing with a plain store is a race, and data handed to another block "
+          "through a thread_scope_block flag is a race across blocks") {
+    // The H200 ran both without complaint; racecheck saw neither
+    // (docs/gpu-runs/2026-11-26-h200-libcu-atomics.txt).
+    const Result race = run_misuse("atomic_race",
+        "#include <cuda/atomic>\n"
+        "#include <cstdio>\n"
+        "__global__ void count(int* out) {\n"
+        "    __shared__ int counter;\n"
+        "    if (threadIdx.x == 0) counter = 0;\n"
+        "    __syncthreads();\n"
+        "    cuda::atomic_ref<int, cuda::thread_scope_block>(counter).fetch_add(1);\n"
+        "    if (threadIdx.x == 40) counter = 5;\n"
+        "    __syncthreads();\n"
+        "    if (threadIdx.x == 0) *out = counter;\n"
+        "}\n"
+        "int main() {\n"
+        "    int* out;\n"
+        "    cudaMalloc(&out, sizeof(int));\n"
+        "    count<<<1, 64>>>(out);\n"
+        "    std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+        "}\n");
+    CHECK(race.status == 1);
+    CHECK(race.out == "cudaSuccess\n");
+    CHECK_THAT(race.err, Catch::StartsWith("simt: error: race hazard (WAW) on shared memory in kernel count\n"
+                                           "  Write of size 4 at __shared__ count::counter (byte offset 0 of 4) by "
+                                           "thread (40,0,0) "));
+    CHECK_THAT(race.err, Catch::Contains(" at atomic_race.cu:8\n  Previous atomic of size 4 by thread "));
+    CHECK_THAT(race.err, Catch::Contains(" at atomic_race.cu:7\n"));
+    const Result scoped = run_misuse("scope_flag",
+        "#include <cuda/atomic>\n"
+        "#include <cstdio>\n"
+        "__global__ void handoff(int* data, cuda::atomic<int, cuda::thread_scope_block>* flag, int* seen) {\n"
+        "    if (blockIdx.x == 1 && threadIdx.x == 0) {\n"
+        "        data[0] = 42;\n"
+        "        flag->store(1, cuda::memory_order_release);\n"
+        "    }\n"
+        "    if (blockIdx.x == 0 && threadIdx.x == 0) {\n"
+        "        while (flag->load(cuda::memory_order_acquire) == 0) {\n"
+        "        }\n"
+        "        *seen = data[0];\n"
+        "    }\n"
+        "}\n"
+        "int main() {\n"
+        "    int *data, *seen;\n"
+        "    cuda::atomic<int, cuda::thread_scope_block>* flag;\n"
+        "    cudaMalloc(&data, sizeof(int));\n"
+        "    cudaMalloc(&seen, sizeof(int));\n"
+        "    cudaMalloc(&flag, sizeof *flag);\n"
+        "    cudaMemset(flag, 0, sizeof *flag);\n"
+        "    handoff<<<2, 32>>>(data, flag, seen);\n"
+        "    int s = 0;\n"
+        "    cudaMemcpy(&s, seen, sizeof s, cudaMemcpyDeviceToHost);\n"
+        "    std::printf(\"%d %s\\n\", s, cudaGetErrorName(cudaDeviceSynchronize()));\n"
+        "}\n");
+    CHECK(scoped.status == 1);
+    CHECK(scoped.out == "42 cudaSuccess\n");
+    CHECK_THAT(scoped.err, Catch::StartsWith("simt: error: race hazard (RAW, across blocks) on global memory in kernel "
+                                             "handoff\n"));
+    CHECK_THAT(scoped.err, Catch::Contains(" at scope_flag.cu:11\n  Previous write of size 4 by thread (0,0,0) of "
+                                           "block (1,0,0) (warp 0, lane 0) at scope_flag.cu:5\n"));
+}
+
+TEST_CASE("a cuda::barrier whose phase never completes is a deadlock report naming the wait, the barrier and the "
+          "arrivals missing; one used before init or initialised again while in use fails the launch at its line; "
+          "racing inits are a race") {
+    // On the H200 the first hangs, the second fails with cudaErrorLaunchFailure
+    // (synccheck: "Missing init").
+    const Result stuck = run_misuse("barrier_deadlock",
+        "#include <cuda/barrier>\n"
+        "#include <cstdio>\n"
+        "__global__ void stuck(int* out) {\n"
+        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+        "    if (threadIdx.x == 0) init(&bar, blockDim.x + 1);\n"
+        "    __syncthreads();\n"
+        "    bar.arrive_and_wait();\n"
+        "    out[threadIdx.x] = 1;\n"
+        "}\n"
+        "int main() {\n"
+        "    int* out;\n"
+        "    cudaMalloc(&out, 64 * sizeof(int));\n"
+        "    stuck<<<1, 64>>>(out);\n"
+        "    std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+        "}\n");
+    CHECK(stuck.status == 1);
+    CHECK(stuck.out == "cudaErrorLaunchTimeout\n");
+    CHECK_THAT(stuck.err, Catch::StartsWith(
+                              "simt: error: deadlock in kernel stuck, block (0,0,0): all 64 live threads wait and none "
+                              "can proceed\n  64 threads wait at a split-phase barrier's wait (its phase still expects "
+                              "arrivals) at barrier_deadlock.cu:7: threads 0-63\n  the barrier stuck::bar "));
+    CHECK_THAT(stuck.err, Catch::Contains("(initialised at barrier_deadlock.cu:5) expects 1 more of its 65 arrivals in "
+                                          "phase 0; no thread able to run will arrive\n"));
+    const Result uninit = run_misuse("barrier_uninit",
+        "#include <cuda/barrier>\n"
+        "#include <cstdio>\n"
+        "__global__ void uninit(int* out) {\n"
+        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+        "    auto token = bar.arrive();\n"
+        "    bar.wait(std::move(token));\n"
+        "    out[threadIdx.x] = 1;\n"
+        "}\n"
+        "__global__ void twice(int* out) {\n"
+        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+        "    if (threadIdx.x % 32 == 0) init(&bar, blockDim.x);\n"
+        "    __syncthreads();\n"
+        "    bar.arrive_and_wait();\n"
+        "    out[threadIdx.x] = 1;\n"
+        "}\n"
+        "int main() {\n"
+        "    int* out;\n"
+        "    cudaMalloc(&out, 64 * sizeof(int));\n"
+        "    uninit<<<1, 64>>>(out);\n"
+        "    std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+        "}\n");
+    CHECK(uninit.status == 1);
+    CHECK(uninit.out == "cudaErrorLaunchFailure\n");
+    CHECK_THAT(uninit.err, Catch::StartsWith("simt: error: barrier uninit::bar "));
+    CHECK_THAT(uninit.err, Catch::Contains(" at barrier_uninit.cu:5 before it was initialised: call init(&bar, count) "
+                                           "in one thread, then synchronise the block, before any thread uses it\n"));
+    // One init per warp, before anyone arrives, to the same count: the H200
+    // runs it and nothing reports it; the inits are plain stores that race.
+    const Result twice = run_misuse("barrier_twice",
+        "#include <cuda/barrier>\n"
+        "#include <cstdio>\n"
+        "__global__ void uninit(int* out) {\n"
+        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+        "    auto token = bar.arrive();\n"
+        "    bar.wait(std::move(token));\n"
+        "    out[threadIdx.x] = 1;\n"
+        "}\n"
+        "__global__ void twice(int* out) {\n"
+        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+        "    if (threadIdx.x % 32 == 0) init(&bar, blockDim.x);\n"
+        "    __syncthreads();\n"
+        "    bar.arrive_and_wait();\n"
+        "    out[threadIdx.x] = 1;\n"
+        "}\n"
+        "int main() {\n"
+        "    int* out;\n"
+        "    cudaMalloc(&out, 64 * sizeof(int));\n"
+        "    twice<<<1, 64>>>(out);\n"
+        "    std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+        "}\n");
+    CHECK(twice.status == 1);
+    CHECK(twice.out == "cudaSuccess\n");
+    CHECK_THAT(twice.err, Catch::StartsWith("simt: error: race hazard (WAW) on shared memory in kernel twice\n"));
+    CHECK_THAT(twice.err, Catch::Contains(" at barrier_twice.cu:11\n  Previous write of size 8 by thread "));
+    // Set up again while threads have arrived: the launch fails.
+    const Result in_use = run_misuse("barrier_in_use",
+        "#include <cuda/barrier>\n"
+        "#include <cstdio>\n"
+        "__global__ void again(int* out) {\n"
+        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+        "    if (threadIdx.x == 0) init(&bar, blockDim.x);\n"
+        "    __syncthreads();\n"
+        "    auto token = bar.arrive();\n"
+        "    if (threadIdx.x == 0) init(&bar, 32);\n"
+        "    bar.wait(std::move(token));\n"
+        "    out[threadIdx.x] = 1;\n"
+        "}\n"
+        "int main() {\n"
+        "    int* out;\n"
+        "    cudaMalloc(&out, 64 * sizeof(int));\n"
+        "    again<<<1, 64>>>(out);\n"
+        "    std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+        "}\n");
+    CHECK(in_use.status == 1);
+    CHECK(in_use.out == "cudaErrorLaunchFailure\n");
+    CHECK_THAT(in_use.err, Catch::Contains("simt: error: barrier again::bar initialised again by thread (0,0,0) of "
+                                           "block (0,0,0) (warp 0, lane 0) at barrier_in_use.cu:8 (to expect 32 "
+                                           "arrivals) while in use: "));
+    CHECK_THAT(in_use.err, Catch::Contains(" arrivals have come (first initialised at barrier_in_use.cu:5); "));
+}
+
+TEST_CASE("cooperative_groups::memcpy_async: reading another member's bytes before cg::wait is a race, and members "
+          "that skip the copy are a divergent barrier") {
+    // racecheck on the H200 reports the first at the same lines; the second
+    // copies half the tile there and nothing reports it
+    // (docs/gpu-runs/2026-11-26-h200-async-copies.txt).
+    const Result early = run_misuse("copy_early",
+        "#include <cooperative_groups.h>\n"
+        "#include <cooperative_groups/memcpy_async.h>\n"
+        "#include <cstdio>\n"
+        "namespace cg = cooperative_groups;\n"
+        "__global__ void early(const int* in, int* out) {\n"
+        "    __shared__ int tile[64];\n"
+        "    cg::thread_block block = cg::this_thread_block();\n"
+        "    cg::memcpy_async(block, tile, in, sizeof tile);\n"
+        "    out[threadIdx.x] = tile[63 - threadIdx.x];\n"
+        "    cg::wait(block);\n"
+        "}\n"
+        "int main() {\n"
+        "    int *in, *out;\n"
+        "    cudaMalloc(&in, 64 * sizeof(int));\n"
+        "    cudaMalloc(&out, 64 * sizeof(int));\n"
+        "    cudaMemset(in, 0, 64 * sizeof(int));\n"
+        "    early<<<1, 64>>>(in, out);\n"
+        "    std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+        "}\n");
+    CHECK(early.status == 1);
+    CHECK_THAT(early.err, Catch::Contains("simt: error: race hazard (RAW) on shared memory in kernel early\n"));
+    CHECK_THAT(early.err, Catch::Contains(" at copy_early.cu:9\n  Previous write of size 16 by thread "));
+    const Result partial = run_misuse("cg_partial",
+        "#include <cooperative_groups.h>\n"
+        "#include <cooperative_groups/memcpy_async.h>\n"
+        "#include <cstdio>\n"
+        "namespace cg = cooperative_groups;\n"
+        "__global__ void partial(const int* in, int* out) {\n"
+        "    __shared__ int tile[64];\n"
+        "    cg::thread_block block = cg::this_thread_block();\n"
+        "    if (threadIdx.x < 32) cg::memcpy_async(block, tile, in, sizeof tile);\n"
+        "    cg::wait(block);\n"
+        "    out[threadIdx.x] = tile[63 - threadIdx.x];\n"
+        "}\n"
+        "int main() {\n"
+        "    int host[64], *in, *out;\n"
+        "    for (int i = 0; i < 64; ++i) host[i] = i + 1;\n"
+        "    cudaMalloc(&in, sizeof host);\n"
+        "    cudaMalloc(&out, sizeof host);\n"
+        "    cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice);\n"
+        "    partial<<<1, 64>>>(in, out);\n"
+        "    cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost);\n"
+        "    long sum = 0;\n"
+        "    for (int v : host) sum += v;\n"
+        "    std::printf(\"sum %ld (all copied: 2080) %s\\n\", sum, cudaGetErrorName(cudaDeviceSynchronize()));\n"
+        "}\n");
+    CHECK(partial.status == 1);
+    CHECK_THAT(partial.err, Catch::StartsWith("simt: error: barrier hazard (divergent barrier) in kernel partial\n"
+                                              "  One barrier reached at 2 call sites (cg_partial.cu:8: threads 0-31; "
+                                              "cg_partial.cu:9: threads 32-63)\n"));
+}
+
+TEST_CASE("cuda::memcpy_async by a whole block into a barrier, the CUDA programming guide's pattern, copies every "
+          "batch before the barrier's phase completes, in either mode") {
+    // Self-checking (not run on a GPU: the H200 run covers the per-thread form).
+    const fs::path dir = fs::temp_directory_path() / ("simt-libcu-guide-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "guide.cu";
+    std::ofstream(source) <<
+        "#include <cooperative_groups.h>\n"
+        "#include <cuda/barrier>\n"
+        "#include <cstdio>\n"
+        "namespace cg = cooperative_groups;\n"
+        "#pragma nv_diag_suppress static_var_with_dynamic_init\n"
+        "__global__ void batches(const int* in, int* out, int batch_count) {\n"
+        "    cg::thread_block block = cg::this_thread_block();\n"
+        "    extern __shared__ int tile[];\n"
+        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+        "    if (block.thread_rank() == 0) init(&bar, block.size());\n"
+        "    block.sync();\n"
+        "    int sum = 0;\n"
+        "    for (int b = 0; b < batch_count; ++b) {\n"
+        "        cuda::memcpy_async(block, tile, in + b * blockDim.x, sizeof(int) * block.size(), bar);\n"
+        "        bar.arrive_and_wait();\n"
+        "        sum += tile[(threadIdx.x + 1) % blockDim.x];\n"
+        "        bar.arrive_and_wait();\n"
+        "    }\n"
+        "    out[threadIdx.x] = sum;\n"
+        "}\n"
+        "int main() {\n"
+        "    const int threads = 96, batches_n = 5;\n"
+        "    int host[threads * batches_n], result[threads];\n"
+        "    for (int i = 0; i < threads * batches_n; ++i) host[i] = i * 3 + 1;\n"
+        "    int *in, *out;\n"
+        "    cudaMalloc(&in, sizeof host);\n"
+        "    cudaMalloc(&out, sizeof result);\n"
+        "    cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice);\n"
+        "    batches<<<1, threads, threads * sizeof(int)>>>(in, out, batches_n);\n"
+        "    cudaMemcpy(result, out, sizeof result, cudaMemcpyDeviceToHost);\n"
+        "    int wrong = 0;\n"
+        "    for (int t = 0; t < threads; ++t) {\n"
+        "        int expected = 0;\n"
+        "        for (int b = 0; b < batches_n; ++b) expected += host[b * threads + (t + 1) % threads];\n"
+        "        wrong += result[t] != expected;\n"
+        "    }\n"
+        "    std::printf(\"%d wrong %s\\n\", wrong, cudaGetErrorName(cudaGetLastError()));\n"
+        "}\n";
+    for (const char* option : {"", "--mode lockstep ", "--threads 2 "}) {
+        CAPTURE(option);
+        const Result r = simt(std::string("run ") + option + source.string());
+        CHECK(r.status == 0);
+        CHECK(r.out == "0 wrong cudaSuccess\n");
+        CHECK(r.err.empty());
+    }
+    fs::remove_all(dir);
+}

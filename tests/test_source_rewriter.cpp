@@ -157,6 +157,12 @@ TEST_CASE("a static __shared__ array in a function gets a guard zone and keeps i
           "void k() { static __thread __align__(16) ::simt::shared_array<T[N * (M + 1)]> simt_shared_buf; auto& buf = simt_shared_buf.value; }");
 }
 
+TEST_CASE("alignas on a __shared__ array follows the variable's name, where a standard attribute may stand", "[rewriter]") {
+    // cuda-samples' globalToShmemAsyncCopy: `__shared__ alignas(alignof(float4)) float As[B][B];`
+    CHECK(body("void k() { __shared__ alignas(alignof(float4)) float As[4][4]; }") ==
+          "void k() { static __thread ::simt::shared_array<float[4][4]> simt_shared_As alignas(alignof(float4)); auto& As = simt_shared_As.value; }");
+}
+
 TEST_CASE("scalars, several declarators and file-scope __shared__ are left as they are", "[rewriter]") {
     CHECK(body("void k() { __shared__ int count; }") == "void k() { __shared__ int count; }");
     CHECK(body("void k() { __shared__ float a[4], b[4]; }") == "void k() { __shared__ float a[4], b[4]; }");

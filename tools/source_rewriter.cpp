@@ -399,8 +399,10 @@ private:
         if (semi >= s_.size() || first_bracket == npos) return "";
         std::string head = s_.substr(start + 10, first_bracket - start - 10);  // type and name
         const std::string dims = s_.substr(first_bracket, semi - first_bracket);
-        // Alignment attributes stay on the variable.
-        std::string attributes;
+        // Alignment attributes stay on the variable: GNU ones before the
+        // type, alignas after the name (a standard attribute may not follow
+        // `static __thread`).
+        std::string attributes, trailing;
         for (const char* attr : {"__align__", "alignas", "__attribute__"}) {
             std::size_t a;
             while ((a = head.find(attr)) != npos) {
@@ -411,7 +413,7 @@ private:
                     if (head[k] == ')' && --d == 0) break;
                 }
                 if (k >= head.size()) return "";
-                attributes += head.substr(a, k + 1 - a) + " ";
+                (std::string_view(attr) == "alignas" ? trailing : attributes) += head.substr(a, k + 1 - a) + " ";
                 head.erase(a, k + 1 - a);
             }
         }
@@ -423,7 +425,7 @@ private:
         std::string flat_dims;
         for (char c : dims) flat_dims += c == '\n' ? ' ' : c;
         return "static __thread " + attributes + "::simt::shared_array<" + type + flat_dims + "> simt_shared_" + name +
-               "; auto& " + name + " = simt_shared_" + name + ".value;" + lost;
+               (trailing.empty() ? "" : " " + trailing.substr(0, trailing.size() - 1)) + "; auto& " + name + " = simt_shared_" + name + ".value;" + lost;
     }
 
     std::size_t statement_end(std::size_t i) const {
