@@ -28,6 +28,21 @@ __global__ void reverse_pairs(Pair* data) {
     data[t] = pairs[63 - t];
 }
 
+// A class with a constructor, as __half is: arrays of it declared together.
+struct Fixed {
+    Fixed() = default;
+    explicit Fixed(int v) : raw(short(v * 4)) {}
+    short raw;
+};
+
+__global__ void swap_halves(int* data) {
+    __shared__ Fixed low[32], high[32];
+    const int t = threadIdx.x;
+    (t < 32 ? low[t] : high[t - 32]) = Fixed(data[t]);
+    __syncthreads();
+    data[t] = (t < 32 ? high[t] : low[t - 32]).raw;
+}
+
 __global__ void reverse_dynamic(int* data, int n) {
     extern __shared__ int buffer[];
     const int t = threadIdx.x;
@@ -82,6 +97,15 @@ TEST_CASE("a __shared__ array of structs is per block") {
         REQUIRE(data[i].key == 63 - i);
         REQUIRE(data[i].value == float(63 - i) / 2);
     }
+}
+
+TEST_CASE("__shared__ arrays of a class type declared together are separate arrays, each within its bounds") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> data(64);
+    for (int i = 0; i < 64; ++i) data[i] = i;
+    swap_halves<<<1, 64>>>(data);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < 64; ++i) REQUIRE(data[i] == 4 * ((i + 32) % 64));
 }
 
 TEST_CASE("extern __shared__ takes its size from the launch, one buffer per block") {

@@ -163,9 +163,18 @@ TEST_CASE("alignas on a __shared__ array follows the variable's name, where a st
           "void k() { static __thread ::simt::shared_array<float[4][4]> simt_shared_As alignas(alignof(float4)); auto& As = simt_shared_As.value; }");
 }
 
-TEST_CASE("scalars, several declarators and file-scope __shared__ are left as they are", "[rewriter]") {
+TEST_CASE("several __shared__ arrays in one declaration get a guard zone each, on the same line", "[rewriter]") {
+    // Left alone, GCC guards a thread-local array of a class type (`__half`)
+    // with a hidden flag each thread reads: a false out-of-bounds report.
+    CHECK(body("void k() { __shared__ __half a[8], b[2][4]; }") ==
+          "void k() { static __thread ::simt::shared_array<__half[8]> simt_shared_a; auto& a = simt_shared_a.value; "
+          "static __thread ::simt::shared_array<__half[2][4]> simt_shared_b; auto& b = simt_shared_b.value; }");
+}
+
+TEST_CASE("scalars, a scalar among arrays and file-scope __shared__ are left as they are", "[rewriter]") {
     CHECK(body("void k() { __shared__ int count; }") == "void k() { __shared__ int count; }");
-    CHECK(body("void k() { __shared__ float a[4], b[4]; }") == "void k() { __shared__ float a[4], b[4]; }");
+    CHECK(body("void k() { __shared__ float a[4], b; }") == "void k() { __shared__ float a[4], b; }");
+    CHECK(body("void k() { __shared__ float a[4], *p; }") == "void k() { __shared__ float a[4], *p; }");
     CHECK(body("__shared__ float table[8];\n") == "__shared__ float table[8];\n");
 }
 

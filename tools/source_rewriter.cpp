@@ -379,30 +379,73 @@ private:
     // `__shared__ float tile[16][17];` in a function becomes storage with a
     // guard zone after the array (simt/shared_array.h) and a reference named
     // like the array, so an index past its end is caught instead of reading
-    // the next variable. Only the plain form is rewritten (one declarator, an
-    // array, no preprocessor line); "" leaves the declaration as it is.
+    // the next variable. Several array declarators (`__shared__ __half a[8],
+    // b[8];`) become one such declaration each: left alone, GCC guards a
+    // thread-local array of a class type with a hidden flag in the shared
+    // window, which every thread reads. Only these forms are rewritten (no
+    // scalar declarator, no preprocessor line); "" leaves the declaration as
+    // it is.
     std::string guarded_shared_array(std::size_t start, std::size_t& end) const {
         if (s_[src_.skip_space(src_.line_start(start))] == '#') return "";
         std::size_t semi = start + 10;
         int depth = 0;
-        std::size_t first_bracket = npos;
+        std::vector<std::size_t> commas;
         for (; semi < s_.size(); ++semi) {
             if (!src_.code(semi)) continue;
             const char c = s_[semi];
-            if (c == '[' && depth == 0 && first_bracket == npos) first_bracket = semi;
             if (c == '(' || c == '[' || c == '<') ++depth;
             if (c == ')' || c == ']' || c == '>') --depth;
-            if (depth == 0 && (c == ',' || c == '=' || c == '{' || c == '}' || c == '#')) return "";
+            if (depth == 0 && c == ',') commas.push_back(semi);
+            if (depth == 0 && (c == '=' || c == '{' || c == '}' || c == '#')) return "";
             if (depth == 0 && c == ';') break;
             if (c == '_' && src_.is_word_at(semi, "__shared__")) return "";  // not one declaration
         }
-        if (semi >= s_.size() || first_bracket == npos) return "";
-        std::string head = s_.substr(start + 10, first_bracket - start - 10);  // type and name
-        const std::string dims = s_.substr(first_bracket, semi - first_bracket);
-        // Alignment attributes stay on the variable: GNU ones before the
-        // type, alignas after the name (a standard attribute may not follow
-        // `static __thread`).
-        std::string attributes, trailing;
+        if (semi >= s_.size()) return "";
+        commas.push_back(semi);
+        // The first declarator carries the type: `T a[4]`; the others are `b[4]`.
+        std::string attributes, trailing, type, out;
+        std::size_t from = start + 10;
+        for (std::size_t piece = 0; piece < commas.size(); ++piece) {
+            const std::string declarator = s_.substr(from, commas[piece] - from);
+            from = commas[piece] + 1;
+            const std::size_t bracket = top_level_bracket(declarator);
+            if (bracket == npos) return "";
+            std::string head = declarator.substr(0, bracket), name, own_type;
+            if (piece == 0 && !take_attributes(head, attributes, trailing)) return "";
+            split_declarator(head, own_type, name);
+            if (piece == 0) type = own_type;
+            if (name.empty() || type.empty() || (name[0] >= '0' && name[0] <= '9') ||
+                (piece != 0 && !own_type.empty()))
+                return "";
+            std::string dims;
+            for (char c : declarator.substr(bracket)) dims += c == '\n' ? ' ' : c;
+            while (!dims.empty() && is_space(dims.back())) dims.pop_back();
+            out += (piece == 0 ? "" : " ") + std::string("static __thread ") + attributes + "::simt::shared_array<" +
+                   type + dims + "> simt_shared_" + name +
+                   (trailing.empty() ? "" : " " + trailing.substr(0, trailing.size() - 1)) + "; auto& " + name +
+                   " = simt_shared_" + name + ".value;";
+        }
+        end = semi + 1;
+        return out + std::string(count_newlines(std::string_view(s_).substr(start, end - start)), '\n');
+    }
+
+    // The first '[' of a declarator outside parentheses and template
+    // arguments, npos if none.
+    static std::size_t top_level_bracket(const std::string& declarator) {
+        int depth = 0;
+        for (std::size_t k = 0; k < declarator.size(); ++k) {
+            const char c = declarator[k];
+            if (c == '[' && depth == 0) return k;
+            if (c == '(' || c == '<') ++depth;
+            if (c == ')' || c == '>') --depth;
+        }
+        return npos;
+    }
+
+    // Alignment attributes stay on the variable: GNU ones before the type,
+    // alignas after the name (a standard attribute may not follow
+    // `static __thread`). Removes them from `head`; false if unbalanced.
+    static bool take_attributes(std::string& head, std::string& attributes, std::string& trailing) {
         for (const char* attr : {"__align__", "alignas", "__attribute__"}) {
             std::size_t a;
             while ((a = head.find(attr)) != npos) {
@@ -412,20 +455,12 @@ private:
                     if (head[k] == '(') ++d;
                     if (head[k] == ')' && --d == 0) break;
                 }
-                if (k >= head.size()) return "";
+                if (k >= head.size()) return false;
                 (std::string_view(attr) == "alignas" ? trailing : attributes) += head.substr(a, k + 1 - a) + " ";
                 head.erase(a, k + 1 - a);
             }
         }
-        std::string type, name;
-        split_declarator(head, type, name);
-        if (name.empty() || type.empty() || (name[0] >= '0' && name[0] <= '9')) return "";
-        end = semi + 1;
-        const std::string lost(count_newlines(std::string_view(s_).substr(start, end - start)), '\n');
-        std::string flat_dims;
-        for (char c : dims) flat_dims += c == '\n' ? ' ' : c;
-        return "static __thread " + attributes + "::simt::shared_array<" + type + flat_dims + "> simt_shared_" + name +
-               (trailing.empty() ? "" : " " + trailing.substr(0, trailing.size() - 1)) + "; auto& " + name + " = simt_shared_" + name + ".value;" + lost;
+        return true;
     }
 
     std::size_t statement_end(std::size_t i) const {
