@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <random>
 
+#include "tools/builtin_shadowing.h"
 #include "tools/source_rewriter.h"
 
+using simt::frontend::rename_shadowed_builtins;
 using simt::frontend::rewrite_cuda_source;
 using simt::frontend::RewriteError;
 
@@ -176,6 +178,28 @@ TEST_CASE("scalars, a scalar among arrays and file-scope __shared__ are left as 
     CHECK(body("void k() { __shared__ float a[4], b; }") == "void k() { __shared__ float a[4], b; }");
     CHECK(body("void k() { __shared__ float a[4], *p; }") == "void k() { __shared__ float a[4], *p; }");
     CHECK(body("__shared__ float table[8];\n") == "__shared__ float table[8];\n");
+}
+
+TEST_CASE("host variables named like CUDA's built-ins are renamed to the end of their scope", "[rewriter]") {
+    // cuda-samples' cudaTensorCoreGemm: nvcc has the built-ins in device code only.
+    const std::string source =
+        "__global__ void k() { int i = blockIdx.x * blockDim.x + threadIdx.x; }\n"
+        "int main() {\n  dim3 gridDim;\n  dim3 blockDim(128, 4);\n  gridDim.x = 4 / blockDim.x;\n"
+        "  k<<<gridDim, blockDim>>>();\n}\n"
+        "void f(dim3 gridDim) { g(gridDim); }\n"
+        "__global__ void after() { unsigned n = gridDim.x; }\n";
+    CHECK(rename_shadowed_builtins(source) ==
+          "__global__ void k() { int i = blockIdx.x * blockDim.x + threadIdx.x; }\n"
+          "int main() {\n  dim3 simt_local_gridDim;\n  dim3 simt_local_blockDim(128, 4);\n"
+          "  simt_local_gridDim.x = 4 / simt_local_blockDim.x;\n  k<<<simt_local_gridDim, simt_local_blockDim>>>();\n}\n"
+          "void f(dim3 simt_local_gridDim) { g(simt_local_gridDim); }\n"
+          "__global__ void after() { unsigned n = gridDim.x; }\n");
+    CHECK(lines(body(source)) == lines(source));
+}
+
+TEST_CASE("uses of the built-ins after a word that is not a type stay built-ins", "[rewriter]") {
+    const std::string source = "__device__ unsigned f(S s) {\n  if (s.ok) return blockDim.x;\n  else return s.gridDim;\n}\n";
+    CHECK(rename_shadowed_builtins(source) == source);
 }
 
 TEST_CASE("inline PTX that reads a special register becomes a runtime call, keeping the lines", "[rewriter]") {

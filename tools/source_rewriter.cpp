@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tools/builtin_shadowing.h"
 #include "tools/inline_ptx.h"
 #include "tools/kernel_registration.h"
 #include "tools/launch_rewrite.h"
@@ -526,7 +527,7 @@ std::string quoted_path(const std::string& path) {
 }  // namespace
 
 std::string rewrite_cuda_source(const std::string& source, const std::string& file) {
-    return "#line 1 " + quoted_path(file) + "\n" + Rewriter(source, file).run();
+    return "#line 1 " + quoted_path(file) + "\n" + Rewriter(rename_shadowed_builtins(source), file).run();
 }
 
 }  // namespace simt::frontend

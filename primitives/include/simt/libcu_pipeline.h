@@ -132,6 +132,15 @@ public:
 
 inline pipeline<thread_scope_thread> make_pipeline() { return pipeline<thread_scope_thread>(); }
 
+// Waits for all but the last `Prior` committed stages: with copies done when
+// issued, there is nothing to wait for.
+template <::std::uint8_t Prior>
+void pipeline_consumer_wait_prior(pipeline<thread_scope_thread>&) {}
+// Binds the pipeline's committed copies to the barrier's current phase: they
+// are complete already, so the phase waits for nothing more.
+template <thread_scope Scope>
+void pipeline_producer_commit(pipeline<thread_scope_thread>&, barrier<Scope>&) {}
+
 }  // namespace cuda
 
 namespace simt::libcu {
