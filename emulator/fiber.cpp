@@ -1,6 +1,6 @@
 #include "emulator/fiber.h"
 
-#include <boost/context/detail/fcontext.hpp>
+#include <boost/context/detail/fcontext.hpp>  // where SIMT_OWN_SWITCH is 0
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -16,6 +16,12 @@
 #define SIMT_ASAN 1
 #else
 #define SIMT_ASAN 0
+#endif
+
+#if defined(__x86_64__) && defined(__linux__) && !SIMT_ASAN
+#define SIMT_OWN_SWITCH 1
+#else
+#define SIMT_OWN_SWITCH 0
 #endif
 
 namespace ctx = boost::context::detail;
@@ -149,6 +155,94 @@ void StackPool::release(Stack stack) {
     free_.push_back(stack);
 }
 
+#if SIMT_OWN_SWITCH
+
+// A switch that ends in `ret` (Boost's ends in an indirect jump): the
+// return-stack predictor stays in step, and since threads switch at the same
+// call sites (a barrier, a collective) the next returns of the resumed
+// thread are predicted right. Saves the callee-saved registers on the
+// leaving stack, stores its stack pointer in *save, and continues on `to`.
+// No MXCSR/x87 control word: simt changes the rounding mode only around one
+// operation on locals (simt/rounding.h), never across a switch.
+extern "C" void simt_fiber_switch(void** save, void* to);
+// A new fiber's first `ret` lands here, with the Fiber in rbx and the
+// function to run in r12 (both restored from its prepared stack).
+extern "C" void simt_fiber_entry();
+
+asm(R"(
+    .text
+    .p2align 4
+    .globl simt_fiber_switch
+    .hidden simt_fiber_switch
+    .type simt_fiber_switch, @function
+simt_fiber_switch:
+    pushq %rbp
+    pushq %rbx
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    movq %rsp, (%rdi)
+    movq %rsi, %rsp
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbx
+    popq %rbp
+    ret
+    .size simt_fiber_switch, .-simt_fiber_switch
+
+    .p2align 4
+    .globl simt_fiber_entry
+    .hidden simt_fiber_entry
+    .type simt_fiber_entry, @function
+simt_fiber_entry:
+    movq %rbx, %rdi
+    callq *%r12
+    ud2
+    .size simt_fiber_entry, .-simt_fiber_entry
+)");
+
+namespace {
+// The worker's scheduler (Block::run) while fibers run on this OS thread.
+thread_local void* scheduler_context = nullptr;
+}  // namespace
+
+struct FiberStart {
+    [[noreturn]] static void run(Fiber* self) {
+        self->entry_(self->argument_);
+        self->finished_ = true;
+        simt_fiber_switch(&self->context_, scheduler_context);
+        std::abort();  // a finished fiber is never resumed
+    }
+};
+
+void Fiber::prepare(const Stack& stack, Entry entry, void* argument) {
+    stack_ = stack;
+    entry_ = entry;
+    argument_ = argument;
+    finished_ = false;
+    // What simt_fiber_switch pops: r15 r14 r13 r12 rbx rbp, then the return
+    // address; entered with rsp 16-byte aligned, as before a call.
+    auto* frame = reinterpret_cast<void**>(stack.top() - 72);
+    frame[0] = frame[1] = frame[2] = nullptr;                            // r15 r14 r13
+    frame[3] = reinterpret_cast<void*>(&FiberStart::run);                // r12
+    frame[4] = this;                                                     // rbx
+    frame[5] = nullptr;                                                  // rbp: ends frame walks
+    frame[6] = reinterpret_cast<void*>(&simt_fiber_entry);               // return address
+    frame[7] = frame[8] = nullptr;
+    context_ = frame;
+}
+
+void Fiber::resume() { simt_fiber_switch(&scheduler_context, context_); }
+
+void Fiber::suspend() { simt_fiber_switch(&context_, scheduler_context); }
+
+void Fiber::switch_to(Fiber& next) { simt_fiber_switch(&context_, next.context_); }
+
+#else  // Boost.Context: under AddressSanitizer, and on other machines
+
 namespace {
 
 // Every jump says who is leaving (a fiber, or nullptr for the scheduler) and
@@ -230,5 +324,7 @@ void Fiber::switch_to(Fiber& next) {
     Handoff h{this, &next};
     FiberStart::land(ctx::jump_fcontext(next.context_, &h));
 }
+
+#endif  // SIMT_OWN_SWITCH
 
 }  // namespace simt
