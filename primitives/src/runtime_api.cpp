@@ -12,6 +12,7 @@
 #include "checkers/hazard.h"
 #include "emulator/global_memory.h"
 #include "emulator/symbolizer.h"
+#include "graph_model.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
 
@@ -279,12 +280,67 @@ cudaError_t simt_malloc_at(void** ptr, std::size_t bytes, int kind, const void* 
     static constexpr const char* names[] = {"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "cudaMallocAsync"};
     return allocate(ptr, bytes, kinds[kind], Call{names[kind], site});
 }
-cudaError_t cudaFree(void* ptr) { return release(ptr, SIMT_CALL("cudaFree")); }
-cudaError_t cudaFreeHost(void* ptr) { return release(ptr, SIMT_CALL("cudaFreeHost")); }
-cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t) {
-    return allocate(ptr, bytes, AllocationKind::Device, SIMT_CALL("cudaMallocAsync"));
+namespace {
+// A graph allocation's address stays reserved for its graph's next launch:
+// freeing it ends its life, not the reservation (graph_memory.cpp).
+cudaError_t release_any(void* ptr, const Call& call) {
+    if (simt::cuda::is_graph_allocation(ptr)) {
+        if (simt::cuda::end_graph_allocation(ptr)) return done(cudaSuccess);
+        return refuse(call, cudaErrorInvalidValue, hex(ptr) + " is a graph allocation that is not live",
+                      "a graph's allocation lives from its allocation node's run until one free; it was freed "
+                      "already or its graph has not run",
+                      "free a graph allocation once per launch of its graph, after the launch");
+    }
+    return release(ptr, call);
 }
-cudaError_t cudaFreeAsync(void* ptr, cudaStream_t) { return release(ptr, SIMT_CALL("cudaFreeAsync")); }
+cudaError_t malloc_async(void** ptr, std::size_t bytes, cudaStream_t stream, const Call& call) {
+    if (simt::cuda::capturing(stream)) {
+        if (ptr == nullptr) return refuse(call, cudaErrorInvalidValue, "the pointer to store the allocation in is null",
+                                          "the call has nowhere to put the device pointer",
+                                          "pass the address of a pointer: cudaMallocAsync(&p, n, stream)");
+        return done(simt::cuda::capture_allocation(stream, ptr, bytes, call.site));
+    }
+    return allocate(ptr, bytes, AllocationKind::Device, call);
+}
+}  // namespace
+
+cudaError_t cudaFree(void* ptr) { return release_any(ptr, SIMT_CALL("cudaFree")); }
+cudaError_t cudaFreeHost(void* ptr) { return release(ptr, SIMT_CALL("cudaFreeHost")); }
+cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t stream) {
+    return malloc_async(ptr, bytes, stream, SIMT_CALL("cudaMallocAsync"));
+}
+cudaError_t simt_malloc_async_at(void** ptr, std::size_t bytes, cudaStream_t stream, const void* site) {
+    return malloc_async(ptr, bytes, stream, Call{"cudaMallocAsync", site});
+}
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream) {
+    const Call call = SIMT_CALL("cudaFreeAsync");
+    // Captured: a free node, which checks the pointer when it is made.
+    if (simt::cuda::capturing(stream)) {
+        const cudaError_t e = simt::cuda::capture_free(stream, ptr);
+        if (e == cudaSuccess) return done(e);
+        return refuse(call, e, hex(ptr) + " is not an allocation a graph made",
+                      "captured into a graph, cudaFreeAsync becomes a free node, which frees only memory a graph "
+                      "allocated (cudaMallocAsync captured, or an allocation node)",
+                      "free memory from cudaMalloc outside the capture, with cudaFree");
+    }
+    return release_any(ptr, call);
+}
+
+// Graph memory (graph_memory.cpp): the address is taken when the node is
+// made, as CUDA's is; checkers hear of each life it begins and ends.
+cudaError_t simt::cuda::reserve_graph_memory(void** ptr, std::size_t bytes, const char* name, const void* site) {
+    return allocate(ptr, bytes, AllocationKind::Device, Call{name, site});
+}
+void simt::cuda::announce_graph_memory(void* ptr, bool live) {
+    const auto turn = ProcessRuntime::get().device_turn();
+    const std::optional<Allocation> a = memory().find(reinterpret_cast<std::uintptr_t>(ptr));
+    if (a) tell_checkers(MemoryEvent{live ? MemoryOp::Allocated : MemoryOp::Freed, *a, 0, 0});
+}
+void simt::cuda::release_graph_memory(void* ptr) {
+    const auto turn = ProcessRuntime::get().device_turn();
+    announce_graph_memory(ptr, false);
+    memory().free(ptr);
+}
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
     return copy_rows(dst, bytes, src, bytes, bytes, 1, kind, SIMT_CALL("cudaMemcpy"));

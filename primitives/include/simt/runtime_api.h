@@ -216,9 +216,11 @@ template <class T>
     return simt_host_alloc_at(reinterpret_cast<void**>(ptr), bytes, flags, __builtin_return_address(0));
 }
 cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t stream);
+// On a stream being captured, an allocation node of the graph (graph_memory.cpp).
+cudaError_t simt_malloc_async_at(void** ptr, std::size_t bytes, cudaStream_t stream, const void* site);
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t) {
-    return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 3, __builtin_return_address(0));
+[[gnu::noinline]] cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t stream) {
+    return simt_malloc_async_at(reinterpret_cast<void**>(ptr), bytes, stream, __builtin_return_address(0));
 }
 cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream);
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
