@@ -539,3 +539,42 @@ TEST_CASE("cuda::memcpy_async by a whole block into a barrier, the CUDA programm
     }
     fs::remove_all(dir);
 }
+
+TEST_CASE("cooperative-groups tiles larger than a warp compute as on a GPU: tiled_partition<64> and <128> with "
+          "block_tile_memory, their ranks, meta groups, sync, shfl, any, all, reduce and scans; tile shuffles of a "
+          "uint4 and a 12-byte struct") {
+    check_prints_as_on_gpu("large_tiles.cu", "2026-11-26-h200-large-tiles.txt",
+                           {"", "--mode lockstep ", "--threads 2 ", "--warp-size 64 "});
+}
+
+TEST_CASE("graph memory and conditional nodes run as on a GPU: allocation and free nodes, captured cudaMallocAsync "
+          "and cudaFreeAsync, graph memory attributes, if/else, while and switch nodes set from kernels, a body "
+          "captured into its graph") {
+    check_prints_as_on_gpu("graph_nodes.cu", "2026-11-26-h200-graph-nodes.txt",
+                           {"--report-api-errors no ", "--report-api-errors no --mode lockstep ",
+                            "--report-api-errors no --threads 2 "});
+}
+
+TEST_CASE("misused graph memory and conditional nodes are refused as on a GPU and reported at their lines") {
+    // compute-sanitizer on the H200 named the same eleven calls (and
+    // cudaGetLastError, which only hands on an earlier error):
+    // docs/gpu-runs/2026-11-26-h200-graph-nodes.txt.
+    const Result r = simt("run " + api_program("graph_nodes.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.out == gpu_output("2026-11-26-h200-graph-nodes.txt"));
+    for (const char* call : {"cudaGraphLaunch at graph_nodes.cu:116",           // relaunched, allocation live
+                             "cudaFree at graph_nodes.cu:120",                  // a graph allocation freed twice
+                             "cudaDeviceSetGraphMemAttribute at graph_nodes.cu:128",
+                             "cudaDeviceSetGraphMemAttribute at graph_nodes.cu:130",
+                             "cudaGraphAddMemFreeNode at graph_nodes.cu:143",   // cudaMalloc'd memory
+                             "cudaGraphAddMemAllocNode at graph_nodes.cu:146",  // 0 bytes
+                             "cudaGraphAddMemAllocNode at graph_nodes.cu:150",  // no location
+                             "cudaFreeAsync at graph_nodes.cu:195",             // captured, cudaMalloc'd memory
+                             "cudaGraphAddNode at graph_nodes.cu:297",          // if with 3 bodies
+                             "cudaGraphAddNode at graph_nodes.cu:301",          // while with 2
+                             "cudaGraphConditionalHandleCreate at graph_nodes.cu:303"}) {
+        CAPTURE(call);
+        CHECK_THAT(r.err, Catch::Contains(std::string("simt: error: ") + call + " returned cudaErrorInvalidValue\n"));
+    }
+    CHECK_THAT(r.err, Catch::EndsWith("simt: 11 runtime calls failed (reported above)\n"));
+}

@@ -40,7 +40,9 @@ std::size_t total(bool live_only) {
 // Held by the allocation node's work (and so by every instance's copy of
 // it); when the last is gone, a reservation no longer live is released.
 struct Hold {
-    void* ptr;
+    void* ptr = nullptr;
+    Hold() = default;
+    Hold(const Hold&) = delete;
     ~Hold() {
         std::unique_lock<std::mutex> lock(reservations_mutex);
         const auto found = reservations().find(ptr);
@@ -73,10 +75,13 @@ cudaError_t reserve(void** ptr, std::size_t bytes, const void* site, std::shared
         return e;
     // Reserved, not live: the checkers hear of the allocation at the node's run.
     simt::cuda::announce_graph_memory(*ptr, false);
-    std::lock_guard<std::mutex> lock(reservations_mutex);
-    reservations()[*ptr] = Reservation{bytes, false, true};
-    reserved_high = std::max(reserved_high, total(false));
-    hold = std::make_shared<Hold>(Hold{*ptr});
+    {
+        std::lock_guard<std::mutex> lock(reservations_mutex);
+        reservations()[*ptr] = Reservation{bytes, false, true};
+        reserved_high = std::max(reserved_high, total(false));
+    }
+    hold = std::make_shared<Hold>();  // (a temporary Hold would release the memory as it goes)
+    hold->ptr = *ptr;
     return cudaSuccess;
 }
 
@@ -98,6 +103,12 @@ bool valid_props(const cudaMemAllocNodeParams& p) {
 bool simt::cuda::is_graph_allocation(void* ptr) {
     std::lock_guard<std::mutex> lock(reservations_mutex);
     return reservations().count(ptr) != 0;
+}
+
+bool simt::cuda::graph_allocation_live(void* ptr) {
+    std::lock_guard<std::mutex> lock(reservations_mutex);
+    const auto found = reservations().find(ptr);
+    return found != reservations().end() && found->second.live;
 }
 
 bool simt::cuda::end_graph_allocation(void* ptr) {

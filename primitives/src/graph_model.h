@@ -46,6 +46,7 @@ struct CUgraphExec_st {
     struct Step {
         cudaGraphNode_t origin;
         std::function<cudaError_t()> run;
+        void* allocation = nullptr;  // an allocation node's address
     };
     std::vector<Step> steps;
     std::vector<cudaGraphConditionalHandle> conditions;
@@ -97,6 +98,7 @@ cudaError_t capture_free(cudaStream_t stream, void* ptr);
 // Whether `ptr` is the start of a graph allocation; ending its life (false:
 // it was not live).
 bool is_graph_allocation(void* ptr);
+bool graph_allocation_live(void* ptr);
 bool end_graph_allocation(void* ptr);
 
 // runtime_api.cpp: device memory for a graph allocation, and what the

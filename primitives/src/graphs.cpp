@@ -135,7 +135,7 @@ cudaError_t simt::cuda::instantiate(cudaGraphExec_t* exec, cudaGraph_t graph) {
             instance->owned.insert(instance->owned.end(), bodies.begin(), bodies.end());
             run = conditional_run(n->condition, n->condition_type, bodies);
         }
-        instance->steps.push_back({n, std::move(run)});
+        instance->steps.push_back({n, std::move(run), n->type == cudaGraphNodeTypeMemAlloc ? n->alloc.dptr : nullptr});
     }
     instance->conditions = graph->conditions;
     *exec = instance;
@@ -397,6 +397,11 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream) {
     // Launched into a stream being captured: the whole graph is one node.
     if (simt::cuda::capture(stream, cudaGraphNodeTypeGraph, [exec] { return cudaGraphLaunch(exec, 0); }))
         return SIMT_API_RESULT(cudaSuccess);
+    // An allocation still live from the last launch (not freed since) would
+    // be handed out twice: CUDA refuses the launch, and nothing runs.
+    for (const CUgraphExec_st::Step& step : exec->steps)
+        if (step.allocation != nullptr && simt::cuda::graph_allocation_live(step.allocation))
+            return SIMT_API_RESULT(cudaErrorInvalidValue);
     simt::cuda::assign_defaults(exec->conditions);
     for (const CUgraphExec_st::Step& step : exec->steps) {
         if (!step.run) continue;
@@ -439,7 +444,9 @@ cudaGraphExecUpdateResult update(cudaGraphExec_t exec, cudaGraph_t graph, cudaGr
             error_node = order[i];
             return cudaGraphExecUpdateErrorNodeTypeChanged;
         }
-    for (std::size_t i = 0; i < order.size(); ++i) exec->steps[i] = {order[i], order[i]->run};
+    for (std::size_t i = 0; i < order.size(); ++i)
+        exec->steps[i] = {order[i], order[i]->run,
+                          order[i]->type == cudaGraphNodeTypeMemAlloc ? order[i]->alloc.dptr : nullptr};
     return cudaGraphExecUpdateSuccess;
 }
 }  // namespace
