@@ -260,7 +260,8 @@ ResourceView array_view(const cudaArray& a) {
     v.width = a.columns();
     v.row_pitch = a.row_bytes();
     v.slice_pitch = a.slice_bytes();
-    v.layered = (a.flags & cudaArrayLayered) != 0;
+    // A cubemap is six layers, one per face (texCubemap picks the face).
+    v.layered = (a.flags & (cudaArrayLayered | cudaArrayCubemap)) != 0;
     v.height = a.rows();
     if (v.layered) {
         v.layers = a.slices();
@@ -283,7 +284,14 @@ cudaError_t cudaMallocArray(cudaArray_t* array, const cudaChannelFormatDesc* des
 }
 cudaError_t cudaMalloc3DArray(cudaArray_t* array, const cudaChannelFormatDesc* desc, cudaExtent extent,
                               unsigned flags) {
-    if ((flags & cudaArrayCubemap) != 0) return SIMT_API_RESULT(cudaErrorNotSupported);  // cubemaps are not emulated
+    if ((flags & cudaArrayCubemap) != 0) {
+        // Six square faces (layered cubemaps, six per layer, are not emulated).
+        if ((flags & cudaArrayLayered) != 0) return SIMT_API_RESULT(cudaErrorNotSupported);
+        if (extent.width != extent.height || extent.depth != 6) return SIMT_API_RESULT(cudaErrorInvalidValue);
+        const cudaError_t e = allocate("cudaMalloc3DArray", SIMT_SITE, array, desc, extent, flags | cudaArrayLayered);
+        if (e == cudaSuccess) (*array)->flags = flags;  // cudaArrayGetInfo says cubemap, as CUDA does
+        return e;
+    }
     return allocate("cudaMalloc3DArray", SIMT_SITE, array, desc, extent, flags);
 }
 

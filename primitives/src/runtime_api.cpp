@@ -401,6 +401,15 @@ cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void
 }
 
 cudaError_t cudaDeviceSynchronize() { return done(cudaSuccess); }
+
+namespace {
+// The persisting-L2 set-aside: an H200 keeps it in tenths of the maximum,
+// rounded up (12345 bytes become one tenth), three tenths at first.
+constexpr std::size_t kPersistingL2Max = 5 * (50 * 1024 * 1024) / 8;
+constexpr std::size_t kPersistingL2Step = kPersistingL2Max / 10;
+std::size_t persisting_l2 = 3 * kPersistingL2Step;
+}  // namespace
+
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
     ProcessRuntime& rt = ProcessRuntime::get();
     switch (limit) {
@@ -410,6 +419,18 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
         case cudaLimitStackSize:       // fibers have --stack-size bytes
         case cudaLimitMallocHeapSize:  // device malloc shares the host heap
             return done(cudaSuccess);
+        case cudaLimitPersistingL2CacheSize:
+            if (value > kPersistingL2Max)
+                return refuse(SIMT_CALL("cudaDeviceSetLimit"), cudaErrorInvalidValue,
+                              "the persisting-L2 size, " + std::to_string(value) + " bytes, is more than the " +
+                                  std::to_string(kPersistingL2Max) + " bytes cudaDeviceProp::persistingL2CacheMaxSize allows",
+                              "the limit stays as it was", "ask for at most persistingL2CacheMaxSize bytes");
+            persisting_l2 = (value + kPersistingL2Step - 1) / kPersistingL2Step * kPersistingL2Step;
+            return done(cudaSuccess);
+        case cudaLimitDevRuntimeSyncDepth:
+        case cudaLimitDevRuntimePendingLaunchCount:
+        case cudaLimitMaxL2FetchGranularity:
+            return done(cudaSuccess);  // hints simt has nothing to apply to
     }
     return refuse(SIMT_CALL("cudaDeviceSetLimit"), cudaErrorInvalidValue,
                   "limit " + std::to_string(int(limit)) + " is not a cudaLimit simt knows",
@@ -423,6 +444,10 @@ cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
         case cudaLimitPrintfFifoSize: *value = rt.printf_buffer(); return done(cudaSuccess);
         case cudaLimitStackSize: *value = rt.engine().options().stack_size; return done(cudaSuccess);
         case cudaLimitMallocHeapSize: *value = std::size_t(8) << 20; return done(cudaSuccess);
+        case cudaLimitPersistingL2CacheSize: *value = persisting_l2; return done(cudaSuccess);
+        case cudaLimitDevRuntimeSyncDepth: *value = 2; return done(cudaSuccess);
+        case cudaLimitDevRuntimePendingLaunchCount: *value = 2048; return done(cudaSuccess);
+        case cudaLimitMaxL2FetchGranularity: *value = 64; return done(cudaSuccess);
     }
     return SIMT_API_RESULT(cudaErrorInvalidValue);
 }
@@ -485,6 +510,10 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int device) {
     p->memoryBusWidth = 5120;
     p->memoryClockRate = 2619000;
     p->l2CacheSize = 50 * 1024 * 1024;
+    // An H200 lets 5/8 of its L2 persist (39321600 of 62914560 bytes); the
+    // same share of simt's 50 MiB. Its window limit is 128 MiB.
+    p->persistingL2CacheMaxSize = kPersistingL2Max;
+    p->accessPolicyMaxWindowSize = 128 * 1024 * 1024;
     p->texturePitchAlignment = 32;
     p->deviceOverlap = 1;
     p->asyncEngineCount = 2;
