@@ -655,3 +655,30 @@ TEST_CASE("cubemap textures fetch what an H200 fetches: a cudaArrayCubemap array
     check_prints_as_on_gpu("cubemap_textures.cu", "2026-11-26-h200-cubemap-textures.txt",
                            {"--report-api-errors no ", "--report-api-errors no --mode lockstep "});
 }
+
+TEST_CASE("a tile larger than a warp in a block that is not a whole number of tiles stops the launch with the reason "
+          "and the line") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-tiles-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "tile_misuse.cu";
+    std::ofstream(source) << "#include <cooperative_groups.h>\n"
+                             "#include <cstdio>\n"
+                             "namespace cg = cooperative_groups;\n"
+                             "__global__ void k(int* out) {\n"
+                             "    auto tile = cg::tiled_partition<64>(cg::this_thread_block());\n"
+                             "    out[threadIdx.x] = cg::reduce(tile, 1, cg::plus<int>());\n"
+                             "}\n"
+                             "int main() {\n"
+                             "    int* out;\n"
+                             "    cudaMallocManaged(&out, 128 * sizeof(int));\n"
+                             "    k<<<1, 96>>>(out);\n"
+                             "    std::printf(\"96 threads: %s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+                             "}\n";
+    const Result r = simt("run " + source.string());
+    CHECK(r.status == 1);
+    CHECK(r.out == "96 threads: cudaErrorLaunchFailure\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: tiled_partition<N>: a tile larger than a warp needs a block of a "
+                                        "multiple of N threads"));
+    CHECK_THAT(r.err, Catch::EndsWith(" at tile_misuse.cu:5\n"));
+    fs::remove_all(dir);
+}
