@@ -139,3 +139,7 @@ cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr attribute, i
     if (value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     return SIMT_API_RESULT(cudaErrorInvalidDevice);
 }
+cudaError_t cudaDeviceEnablePeerAccess(int, unsigned flags) {
+    return SIMT_API_RESULT(flags != 0 ? cudaErrorInvalidValue : cudaErrorInvalidDevice);
+}
+cudaError_t cudaDeviceDisablePeerAccess(int) { return SIMT_API_RESULT(cudaErrorInvalidDevice); }

@@ -109,6 +109,9 @@ cudaError_t cudaFuncSetSharedMemConfig(F*, cudaSharedMemConfig) {
 // One device, which every request is given; it cannot reach a peer.
 cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
 cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer);
+// No peer exists, and a device is not its own peer: cudaErrorInvalidDevice.
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peer);
 enum cudaDeviceP2PAttr {
     cudaDevP2PAttrPerformanceRank = 1,
     cudaDevP2PAttrAccessSupported = 2,
