@@ -1,5 +1,7 @@
 #include "emulator/engine.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -190,9 +192,19 @@ namespace {
 std::mutex process_mutex;
 std::unique_ptr<Engine> process_engine;
 EngineOptions process_options;
+
+// A forked child has the parent's engine but none of its threads: joining
+// them at exit would wait forever. The child leaves that engine alone (its
+// memory is the child's copy) and makes its own if it uses the device.
+void abandon_engine_in_child() {
+    new (&process_mutex) std::mutex;  // it may have been held by a parent thread at the fork
+    (void)process_engine.release();
+}
 }  // namespace
 
 Engine& Engine::process() {
+    static const bool fork_handled = (pthread_atfork(nullptr, nullptr, &abandon_engine_in_child), true);
+    (void)fork_handled;
     std::lock_guard<std::mutex> lock(process_mutex);
     if (!process_engine) process_engine = std::make_unique<Engine>(process_options);
     return *process_engine;

@@ -539,3 +539,146 @@ TEST_CASE("cuda::memcpy_async by a whole block into a barrier, the CUDA programm
     }
     fs::remove_all(dir);
 }
+
+TEST_CASE("cooperative-groups tiles larger than a warp compute as on a GPU: tiled_partition<64> and <128> with "
+          "block_tile_memory, their ranks, meta groups, sync, shfl, any, all, reduce and scans; tile shuffles of a "
+          "uint4 and a 12-byte struct") {
+    check_prints_as_on_gpu("large_tiles.cu", "2026-11-26-h200-large-tiles.txt",
+                           {"", "--mode lockstep ", "--threads 2 ", "--warp-size 64 "});
+}
+
+TEST_CASE("graph memory and conditional nodes run as on a GPU: allocation and free nodes, captured cudaMallocAsync "
+          "and cudaFreeAsync, graph memory attributes, if/else, while and switch nodes set from kernels, a body "
+          "captured into its graph") {
+    check_prints_as_on_gpu("graph_nodes.cu", "2026-11-26-h200-graph-nodes.txt",
+                           {"--report-api-errors no ", "--report-api-errors no --mode lockstep ",
+                            "--report-api-errors no --threads 2 "});
+}
+
+TEST_CASE("misused graph memory and conditional nodes are refused as on a GPU and reported at their lines") {
+    // compute-sanitizer on the H200 named the same eleven calls (and
+    // cudaGetLastError, which only hands on an earlier error):
+    // docs/gpu-runs/2026-11-26-h200-graph-nodes.txt.
+    const Result r = simt("run " + api_program("graph_nodes.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.out == gpu_output("2026-11-26-h200-graph-nodes.txt"));
+    for (const char* call : {"cudaGraphLaunch at graph_nodes.cu:116",           // relaunched, allocation live
+                             "cudaFree at graph_nodes.cu:120",                  // a graph allocation freed twice
+                             "cudaDeviceSetGraphMemAttribute at graph_nodes.cu:128",
+                             "cudaDeviceSetGraphMemAttribute at graph_nodes.cu:130",
+                             "cudaGraphAddMemFreeNode at graph_nodes.cu:143",   // cudaMalloc'd memory
+                             "cudaGraphAddMemAllocNode at graph_nodes.cu:146",  // 0 bytes
+                             "cudaGraphAddMemAllocNode at graph_nodes.cu:150",  // no location
+                             "cudaFreeAsync at graph_nodes.cu:195",             // captured, cudaMalloc'd memory
+                             "cudaGraphAddNode at graph_nodes.cu:297",          // if with 3 bodies
+                             "cudaGraphAddNode at graph_nodes.cu:301",          // while with 2
+                             "cudaGraphConditionalHandleCreate at graph_nodes.cu:303"}) {
+        CAPTURE(call);
+        CHECK_THAT(r.err, Catch::Contains(std::string("simt: error: ") + call + " returned cudaErrorInvalidValue\n"));
+    }
+    CHECK_THAT(r.err, Catch::EndsWith("simt: 11 runtime calls failed (reported above)\n"));
+}
+
+TEST_CASE("stream attributes, the persisting-L2 limit, peer attributes and IPC handles answer as on a GPU: an "
+          "access policy window kept and read back, windows past the maximum refused, every peer pair refused on "
+          "one device, IPC handles made and refused in their own process") {
+    check_prints_as_on_gpu("launch_attributes.cu", "2026-11-26-h200-launch-attributes.txt",
+                           {"--report-api-errors no ", "--report-api-errors no --mode lockstep "});
+    // compute-sanitizer on the H200 named the same seven calls.
+    const Result r = simt("run " + api_program("launch_attributes.cu"));
+    CHECK(r.status == 1);
+    for (const char* call : {"cudaStreamSetAttribute at launch_attributes.cu:59 returned cudaErrorInvalidValue",
+                             "cudaStreamSetAttribute at launch_attributes.cu:64 returned cudaErrorInvalidValue",
+                             "cudaDeviceGetP2PAttribute at launch_attributes.cu:75 returned cudaErrorInvalidDevice",
+                             "cudaDeviceGetP2PAttribute at launch_attributes.cu:79 returned cudaErrorInvalidDevice",
+                             "cudaIpcOpenMemHandle at launch_attributes.cu:87 returned cudaErrorDeviceUninitialized",
+                             "cudaIpcOpenEventHandle at launch_attributes.cu:99 returned cudaErrorDeviceUninitialized",
+                             "cudaIpcGetEventHandle at launch_attributes.cu:104 returned "
+                             "cudaErrorInvalidResourceHandle"}) {
+        CAPTURE(call);
+        CHECK_THAT(r.err, Catch::Contains(std::string("simt: error: ") + call + "\n"));
+    }
+    CHECK_THAT(r.err, Catch::EndsWith("simt: 7 runtime calls failed (reported above)\n"));
+}
+
+TEST_CASE("an IPC handle opened in another process is refused with the reason, and a forked child exits") {
+    // A GPU maps the parent's memory into the child; simt's device memory is
+    // each process's own, so it refuses rather than share a copy.
+    const fs::path dir = fs::temp_directory_path() / ("simt-ipc-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "ipc_fork.cu";
+    std::ofstream(source) << "#include <cstdio>\n"
+                             "#include <sys/wait.h>\n"
+                             "#include <unistd.h>\n"
+                             "int main() {\n"
+                             "    int* data = nullptr;\n"
+                             "    cudaMalloc(&data, 64);\n"
+                             "    cudaIpcMemHandle_t handle;\n"
+                             "    cudaIpcGetMemHandle(&handle, data);\n"
+                             "    std::fflush(stdout);\n"
+                             "    if (fork() == 0) {\n"
+                             "        void* opened = nullptr;\n"
+                             "        cudaError_t e = cudaIpcOpenMemHandle(&opened, handle, cudaIpcMemLazyEnablePeerAccess);\n"
+                             "        std::printf(\"child: %s %s\\n\", cudaGetErrorName(e), opened ? \"mapped\" : \"null\");\n"
+                             "        return 3;\n"
+                             "    }\n"
+                             "    int status = 0;\n"
+                             "    wait(&status);\n"
+                             "    std::printf(\"parent: child exited %d\\n\", WEXITSTATUS(status));\n"
+                             "    return cudaFree(data);\n"
+                             "}\n";
+    const Result r = simt("run " + source.string());
+    CHECK(r.status == 0);
+    CHECK(r.out == "child: cudaErrorNotSupported null\nparent: child exited 3\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: cudaIpcOpenMemHandle at ipc_fork.cu:12 returned "
+                                        "cudaErrorNotSupported\n  The handle comes from process "));
+    CHECK_THAT(r.err, Catch::Contains("so another process cannot share them as a GPU would"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a failing call on CUDA arrays or texture objects is reported at the program's line under its own name") {
+    const Result r = simt("run " + program("texture_errors.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.out == gpu_output("2026-11-26-h200-texture-errors.txt"));
+    for (const char* call : {"cudaMallocArray at texture_errors.cu:9 returned cudaErrorInvalidValue",
+                             "cudaCreateTextureObject at texture_errors.cu:18 returned cudaErrorInvalidFilterSetting",
+                             "cudaGetChannelDesc at texture_errors.cu:20 returned cudaErrorInvalidValue",
+                             "cudaMemcpy3D at texture_errors.cu:22 returned cudaErrorInvalidValue"}) {
+        CAPTURE(call);
+        CHECK_THAT(r.err, Catch::Contains(std::string("simt: error: ") + call + "\n"));
+    }
+    CHECK_THAT(r.err, Catch::EndsWith("simt: 4 runtime calls failed (reported above)\n"));
+}
+
+TEST_CASE("cubemap textures fetch what an H200 fetches: a cudaArrayCubemap array of six faces, texCubemap with point "
+          "and linear filtering along directions to each face, a tie of x and y going to y") {
+    check_prints_as_on_gpu("cubemap_textures.cu", "2026-11-26-h200-cubemap-textures.txt",
+                           {"--report-api-errors no ", "--report-api-errors no --mode lockstep "});
+}
+
+TEST_CASE("a tile larger than a warp in a block that is not a whole number of tiles stops the launch with the reason "
+          "and the line") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-tiles-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "tile_misuse.cu";
+    std::ofstream(source) << "#include <cooperative_groups.h>\n"
+                             "#include <cstdio>\n"
+                             "namespace cg = cooperative_groups;\n"
+                             "__global__ void k(int* out) {\n"
+                             "    auto tile = cg::tiled_partition<64>(cg::this_thread_block());\n"
+                             "    out[threadIdx.x] = cg::reduce(tile, 1, cg::plus<int>());\n"
+                             "}\n"
+                             "int main() {\n"
+                             "    int* out;\n"
+                             "    cudaMallocManaged(&out, 128 * sizeof(int));\n"
+                             "    k<<<1, 96>>>(out);\n"
+                             "    std::printf(\"96 threads: %s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+                             "}\n";
+    const Result r = simt("run " + source.string());
+    CHECK(r.status == 1);
+    CHECK(r.out == "96 threads: cudaErrorLaunchFailure\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: tiled_partition<N>: a tile larger than a warp needs a block of a "
+                                        "multiple of N threads"));
+    CHECK_THAT(r.err, Catch::EndsWith(" at tile_misuse.cu:5\n"));
+    fs::remove_all(dir);
+}

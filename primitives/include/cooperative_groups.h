@@ -2,6 +2,7 @@
 // thread_group, this_thread_block, this_grid, tiled_partition (static and
 // dynamic), thread_block_tile, coalesced_threads, labeled and binary
 // partitions, invoke_one and cg::reduce (scans: cooperative_groups/scan.h).
+// Tiles larger than a warp: cooperative_groups/large_tiles.h.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,9 @@ inline unsigned lane() { return linear_thread() % unsigned(warpSize); }
 inline unsigned long long lanes_below(unsigned count) {
     return count >= 64 ? ~0ull : ((1ull << count) - 1);
 }
+// The barrier of the caller's tile of `n` threads, n a multiple of the warp
+// size (cooperative_groups/large_tiles.h).
+inline void large_tile_sync(unsigned n);
 }  // namespace detail
 
 // Any group, as a value: what a function taking `const thread_group&`
@@ -35,12 +39,15 @@ public:
             __syncthreads();
         else if (kind_ == kind::grid)
             simt::cuda::grid_sync();
+        else if (kind_ == kind::large_tile)
+            detail::large_tile_sync(unsigned(mask_));
         else
             __syncwarp(mask_);
     }
     unsigned long long size() const { return num_threads(); }
     unsigned long long num_threads() const {
         if (kind_ == kind::lanes) return unsigned(__builtin_popcountll(mask_));
+        if (kind_ == kind::large_tile) return mask_;
         const dim3 b = blockDim, g = gridDim;
         const unsigned long long block = b.x * b.y * b.z;
         return kind_ == kind::block ? block : block * g.x * g.y * g.z;
@@ -48,10 +55,11 @@ public:
     unsigned long long thread_rank() const;
 
 protected:
-    enum class kind : unsigned char { block, grid, lanes };
+    enum class kind : unsigned char { block, grid, lanes, large_tile };
     thread_group(kind k, unsigned long long mask) : kind_(k), mask_(mask) {}
     kind kind_;
-    unsigned long long mask_;  // the warp's lanes in the group (kind::lanes)
+    // The warp's lanes in the group (kind::lanes); the tile's threads (kind::large_tile).
+    unsigned long long mask_;
 };
 
 class thread_block : public thread_group {
@@ -116,6 +124,7 @@ protected:
 inline unsigned long long thread_group::thread_rank() const {
     if (kind_ == kind::lanes) return unsigned(__builtin_popcountll(mask_ & detail::lanes_below(detail::lane())));
     const unsigned long long in_block = detail::linear_thread();
+    if (kind_ == kind::large_tile) return in_block % mask_;
     if (kind_ == kind::block) return in_block;
     const dim3 b = blockDim, g = gridDim;
     const uint3 i = blockIdx;
@@ -149,9 +158,12 @@ __attribute__((always_inline)) inline coalesced_group coalesced_threads(
     return coalesced_group(simt::cuda::converged_lanes_at(file, line, column));
 }
 
-template <unsigned N>
+// A tile of up to 32 threads lies within one warp (a 64-lane warp holds two);
+// larger tiles span warps: the specialization in cooperative_groups/large_tiles.h.
+// (CUDA's second parameter names the parent type; here it selects the kind.)
+template <unsigned N, class Kind = void>
 class thread_block_tile : public warp_group {
-    static_assert(N >= 1 && N <= 64 && (N & (N - 1)) == 0, "tile sizes are powers of two up to 64");
+    static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0, "tile sizes are powers of two up to 1024");
 
 public:
     // A tile of the block: its meta group is the block's tiles.
@@ -202,6 +214,10 @@ inline thread_group tiled_partition(const thread_group& parent, unsigned size) {
     (void)parent;
     return warp_group(detail::lanes_below(size) << (detail::lane() / size * size));
 }
+
+}  // namespace cooperative_groups
+#include "cooperative_groups/large_tiles.h"
+namespace cooperative_groups {
 
 template <unsigned N>
 thread_block_tile<N> tiled_partition(const thread_block&) {
@@ -303,8 +319,12 @@ struct bit_xor {
 // Butterfly reduction over a tile: every member gets the result.
 template <unsigned N, class T, class Op>
 T reduce(const thread_block_tile<N>& tile, T value, Op op) {
-    for (unsigned offset = N / 2; offset > 0; offset /= 2) value = op(value, tile.shfl_xor(value, offset));
-    return value;
+    if constexpr (N > 32) {
+        return detail::large_tile_reduce(N, value, op);
+    } else {
+        for (unsigned offset = N / 2; offset > 0; offset /= 2) value = op(value, tile.shfl_xor(value, offset));
+        return value;
+    }
 }
 // Over a coalesced group: gather to rank 0 in rank order, then broadcast.
 template <class T, class Op>

@@ -19,6 +19,9 @@ using simt::cuda::ProcessRuntime;
 namespace {
 
 cudaError_t done(cudaError_t e) { return ProcessRuntime::get().result(e); }
+// What a call that failed returns through: reported at the program's line
+// (`site`, the entry point's return address) under the call's name.
+cudaError_t result(const char* call, const void* site, cudaError_t e) { return simt::cuda::api_result(e, call, site); }
 simt::GlobalMemory& memory() { return ProcessRuntime::get().engine().memory(); }
 
 // Misuse the program should hear of, reported at its line as the other
@@ -52,16 +55,17 @@ bool within_limits(const cudaExtent& e, bool layered) {
     return e.width <= 131072;
 }
 
-cudaError_t allocate(cudaArray_t* array, const cudaChannelFormatDesc* desc, cudaExtent extent, unsigned flags) {
+cudaError_t allocate(const char* call, const void* site, cudaArray_t* array, const cudaChannelFormatDesc* desc,
+                     cudaExtent extent, unsigned flags) {
     const auto turn = ProcessRuntime::get().device_turn();
-    if (array == nullptr || desc == nullptr) return done(cudaErrorInvalidValue);
+    if (array == nullptr || desc == nullptr) return result(call, site, cudaErrorInvalidValue);
     simt::cuda::TexelFormat format;
-    if (!simt::cuda::format_of(*desc, format)) return done(cudaErrorInvalidChannelDescriptor);
+    if (!simt::cuda::format_of(*desc, format)) return result(call, site, cudaErrorInvalidChannelDescriptor);
     const bool layered = (flags & cudaArrayLayered) != 0;
     // A 3-D array needs a height; a layered one at least one layer.
     if (extent.width == 0 || (extent.depth != 0 && extent.height == 0 && !layered) || (layered && extent.depth == 0))
-        return done(cudaErrorInvalidValue);
-    if (!within_limits(extent, layered)) return done(cudaErrorInvalidValue);
+        return result(call, site, cudaErrorInvalidValue);
+    if (!within_limits(extent, layered)) return result(call, site, cudaErrorInvalidValue);
     auto* a = new cudaArray;
     a->desc = *desc;
     a->format = format;
@@ -70,7 +74,7 @@ cudaError_t allocate(cudaArray_t* array, const cudaChannelFormatDesc* desc, cuda
     const std::size_t bytes = a->slice_bytes() * a->slices();
     if (bytes > ProcessRuntime::get().engine().limits().global_bytes) {
         delete a;
-        return done(cudaErrorMemoryAllocation);
+        return result(call, site, cudaErrorMemoryAllocation);
     }
     // Zeroed, unlike a GPU's: fetches of unwritten texels then read the
     // same values on every run.
@@ -192,8 +196,8 @@ cudaError_t copy_2d(const char* call, const void* site, bool to_array, const cud
     const auto turn = ProcessRuntime::get().device_turn();
     Side array;
     if (check_array(a) != cudaSuccess) return array_side(call, site, a, 0, 0, 0, 0, 0, 0, array);
-    if (const cudaError_t e = check_direction(to_array, ptr, kind); e != cudaSuccess) return done(e);
-    if (pitch < width) return done(cudaErrorInvalidPitchValue);
+    if (const cudaError_t e = check_direction(to_array, ptr, kind); e != cudaSuccess) return result(call, site, e);
+    if (pitch < width) return result(call, site, cudaErrorInvalidPitchValue);
     if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
     if (const cudaError_t e = array_side(call, site, a, x, y, 0, width, height, 1, array); e != cudaSuccess) return e;
     return copy_rows(call, site, to_array, array, ptr, pitch, width, height);
@@ -206,7 +210,7 @@ cudaError_t copy_1d(const char* call, const void* site, bool to_array, const cud
     const auto turn = ProcessRuntime::get().device_turn();
     Side array;
     if (check_array(a) != cudaSuccess) return array_side(call, site, a, 0, 0, 0, 0, 0, 0, array);
-    if (const cudaError_t e = check_direction(to_array, ptr, kind); e != cudaSuccess) return done(e);
+    if (const cudaError_t e = check_direction(to_array, ptr, kind); e != cudaSuccess) return result(call, site, e);
     if (ProcessRuntime::get().sticky() != cudaSuccess) return done(cudaSuccess);
     const std::size_t total = a->slice_bytes() * a->slices();
     const std::size_t start = y * a->row_bytes() + x;
@@ -256,7 +260,8 @@ ResourceView array_view(const cudaArray& a) {
     v.width = a.columns();
     v.row_pitch = a.row_bytes();
     v.slice_pitch = a.slice_bytes();
-    v.layered = (a.flags & cudaArrayLayered) != 0;
+    // A cubemap is six layers, one per face (texCubemap picks the face).
+    v.layered = (a.flags & (cudaArrayLayered | cudaArrayCubemap)) != 0;
     v.height = a.rows();
     if (v.layered) {
         v.layers = a.slices();
@@ -274,13 +279,20 @@ ResourceView array_view(const cudaArray& a) {
 
 cudaError_t cudaMallocArray(cudaArray_t* array, const cudaChannelFormatDesc* desc, std::size_t width,
                             std::size_t height, unsigned flags) {
-    if ((flags & (cudaArrayLayered | cudaArrayCubemap)) != 0) return done(cudaErrorInvalidValue);
-    return allocate(array, desc, cudaExtent{width, height, 0}, flags);
+    if ((flags & (cudaArrayLayered | cudaArrayCubemap)) != 0) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    return allocate("cudaMallocArray", SIMT_SITE, array, desc, cudaExtent{width, height, 0}, flags);
 }
 cudaError_t cudaMalloc3DArray(cudaArray_t* array, const cudaChannelFormatDesc* desc, cudaExtent extent,
                               unsigned flags) {
-    if ((flags & cudaArrayCubemap) != 0) return done(cudaErrorNotSupported);  // cubemaps are not emulated
-    return allocate(array, desc, extent, flags);
+    if ((flags & cudaArrayCubemap) != 0) {
+        // Six square faces (layered cubemaps, six per layer, are not emulated).
+        if ((flags & cudaArrayLayered) != 0) return SIMT_API_RESULT(cudaErrorNotSupported);
+        if (extent.width != extent.height || extent.depth != 6) return SIMT_API_RESULT(cudaErrorInvalidValue);
+        const cudaError_t e = allocate("cudaMalloc3DArray", SIMT_SITE, array, desc, extent, flags | cudaArrayLayered);
+        if (e == cudaSuccess) (*array)->flags = flags;  // cudaArrayGetInfo says cubemap, as CUDA does
+        return e;
+    }
+    return allocate("cudaMalloc3DArray", SIMT_SITE, array, desc, extent, flags);
 }
 
 cudaError_t cudaFreeArray(cudaArray_t array) {
@@ -297,17 +309,17 @@ cudaError_t cudaFreeArray(cudaArray_t array) {
 }
 
 cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc* desc, cudaExtent* extent, unsigned* flags, cudaArray_t array) {
-    if (const cudaError_t e = check_array(array); e != cudaSuccess) return done(e);
+    if (const cudaError_t e = check_array(array); e != cudaSuccess) return SIMT_API_RESULT(e);
     if (desc != nullptr) *desc = array->desc;
     if (extent != nullptr) *extent = array->extent;
     if (flags != nullptr) *flags = array->flags;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc* desc, cudaArray_const_t array) {
-    if (const cudaError_t e = check_array(array); e != cudaSuccess) return done(e);
-    if (desc == nullptr) return done(cudaErrorInvalidValue);
+    if (const cudaError_t e = check_array(array); e != cudaSuccess) return SIMT_API_RESULT(e);
+    if (desc == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *desc = array->desc;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, std::size_t wOffset, std::size_t hOffset, const void* src,
@@ -358,12 +370,12 @@ namespace {
 // pitched pointer (widths in bytes when both sides are pointers).
 cudaError_t copy_3d(const cudaMemcpy3DParms* p, const void* site) {
     constexpr const char* call = "cudaMemcpy3D";
-    if (p == nullptr) return done(cudaErrorInvalidValue);
+    if (p == nullptr) return result(call, site, cudaErrorInvalidValue);
     const auto turn = ProcessRuntime::get().device_turn();
     const bool src_array = p->srcArray != nullptr, dst_array = p->dstArray != nullptr;
     if (src_array == (p->srcPtr.ptr != nullptr) || dst_array == (p->dstPtr.ptr != nullptr))
-        return done(cudaErrorInvalidValue);
-    if (p->kind < cudaMemcpyHostToHost || p->kind > cudaMemcpyDefault) return done(cudaErrorInvalidMemcpyDirection);
+        return result(call, site, cudaErrorInvalidValue);
+    if (p->kind < cudaMemcpyHostToHost || p->kind > cudaMemcpyDefault) return result(call, site, cudaErrorInvalidMemcpyDirection);
     for (const cudaArray* a : {p->srcArray, p->dstArray})
         if (a != nullptr && check_array(a) != cudaSuccess) {
             Side unused;
@@ -381,15 +393,15 @@ cudaError_t copy_3d(const cudaMemcpy3DParms* p, const void* site) {
         const cudaPos& pos = src ? p->srcPos : p->dstPos;
         const cudaPitchedPtr& ptr = src ? p->srcPtr : p->dstPtr;
         if (a != nullptr) {
-            if (a->format.bytes() != element) return done(cudaErrorInvalidValue);
+            if (a->format.bytes() != element) return result(call, site, cudaErrorInvalidValue);
             if (const cudaError_t err =
                     array_side(call, site, a, pos.x * element, pos.y, pos.z, width, e.height, e.depth, sides[i]);
                 err != cudaSuccess)
                 return err;
             continue;
         }
-        if (ptr.pitch < width || ptr.ysize < e.height) return done(cudaErrorInvalidValue);
-        if (p->kind == cudaMemcpyDeviceToDevice && !is_device(ptr.ptr)) return done(cudaErrorInvalidValue);
+        if (ptr.pitch < width || ptr.ysize < e.height) return result(call, site, cudaErrorInvalidValue);
+        if (p->kind == cudaMemcpyDeviceToDevice && !is_device(ptr.ptr)) return result(call, site, cudaErrorInvalidValue);
         auto* first = static_cast<unsigned char*>(ptr.ptr) + pos.z * ptr.pitch * ptr.ysize + pos.y * ptr.pitch + pos.x;
         const std::size_t slice = ptr.pitch * ptr.ysize;
         if (std::string problem = pointer_problem(first, ptr.pitch, slice, width, e.height, e.depth); !problem.empty())
@@ -409,7 +421,7 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) { return copy_3d(p, SIMT_SI
 cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) { return copy_3d(p, SIMT_SITE); }
 
 cudaError_t cudaMalloc3D(cudaPitchedPtr* ptr, cudaExtent extent) {
-    if (ptr == nullptr) return done(cudaErrorInvalidValue);
+    if (ptr == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     std::size_t pitch = 0;
     void* p = nullptr;
     const cudaError_t e = cudaMallocPitch(&p, &pitch, extent.width, extent.height * extent.depth);

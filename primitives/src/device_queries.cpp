@@ -59,6 +59,8 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
         case cudaDevAttrMemoryClockRate: *value = p.memoryClockRate; break;
         case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
         case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
+        case cudaDevAttrMaxPersistingL2CacheSize: *value = p.persistingL2CacheMaxSize; break;
+        case cudaDevAttrMaxAccessPolicyWindowSize: *value = p.accessPolicyMaxWindowSize; break;
         case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
         case cudaDevAttrAsyncEngineCount: *value = p.asyncEngineCount; break;
         case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
@@ -131,3 +133,13 @@ cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer) {
     *can = 0;
     return SIMT_API_RESULT(cudaSuccess);
 }
+
+cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr attribute, int source, int destination) {
+    (void)attribute, (void)source, (void)destination;
+    if (value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    return SIMT_API_RESULT(cudaErrorInvalidDevice);
+}
+cudaError_t cudaDeviceEnablePeerAccess(int, unsigned flags) {
+    return SIMT_API_RESULT(flags != 0 ? cudaErrorInvalidValue : cudaErrorInvalidDevice);
+}
+cudaError_t cudaDeviceDisablePeerAccess(int) { return SIMT_API_RESULT(cudaErrorInvalidDevice); }

@@ -19,6 +19,7 @@
     X(cudaErrorInvalidDeviceFunction, "invalid device function")                                      \
     X(cudaErrorNoDevice, "no CUDA-capable device is detected")                                        \
     X(cudaErrorInvalidDevice, "invalid device ordinal")                                               \
+    X(cudaErrorDeviceUninitialized, "invalid device context")                                         \
     X(cudaErrorInvalidResourceHandle, "invalid resource handle")                                      \
     X(cudaErrorIllegalState, "the operation cannot be performed in the present state")                \
     X(cudaErrorNotReady, "device not ready")                                                          \

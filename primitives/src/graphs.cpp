@@ -8,58 +8,33 @@
 #include <mutex>
 #include <vector>
 
+#include "graph_model.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
 
 using simt::cuda::ProcessRuntime;
 
-struct CUgraphNode_st {
-    cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
-    std::function<cudaError_t()> run;  // what replaying the node does (empty: nothing)
-    std::vector<cudaGraphNode_t> dependencies;
-    cudaKernelNodeParams kernel{};     // a kernel node's parameters, as given
-    cudaGraph_t child = nullptr;       // a child-graph node's copy of its graph
-    cudaMemcpy3DParms copy{};          // a 3-D memcpy node's parameters
-};
+std::mutex simt::cuda::graphs_mutex;
 
-struct CUgraph_st {
-    std::vector<std::unique_ptr<CUgraphNode_st>> nodes;
-    ~CUgraph_st() {
-        for (auto& n : nodes) delete n->child;
-    }
-};
-
-struct CUgraphExec_st {
-    // The graph's nodes in the order they run, with their own copies of what
-    // they do (a later change to the graph does not change an instance).
-    struct Step {
-        cudaGraphNode_t origin;
-        std::function<cudaError_t()> run;
-    };
-    std::vector<Step> steps;
-};
-
-namespace {
-
-std::mutex graphs_mutex;
-
-// Streams being captured, and the node each last added (the next one
-// depends on it); events recorded during a capture, with the node before them.
-struct Capture {
-    cudaGraph_t graph;
-    cudaGraphNode_t last;
-};
-std::map<cudaStream_t, Capture>& captures() {
+std::map<cudaStream_t, simt::cuda::Capture>& simt::cuda::captures() {
     static std::map<cudaStream_t, Capture> streams;
     return streams;
 }
+
+namespace {
+using simt::cuda::Capture;
+using simt::cuda::captures;
+using simt::cuda::graphs_mutex;
+
 std::map<cudaEvent_t, Capture>& captured_events() {
     static std::map<cudaEvent_t, Capture> events;
     return events;
 }
 
-cudaGraphNode_t add_node(cudaGraph_t graph, cudaGraphNodeType type, std::function<cudaError_t()> run,
-                         const cudaGraphNode_t* dependencies, std::size_t count) {
+}  // namespace
+
+cudaGraphNode_t simt::cuda::add_node(cudaGraph_t graph, cudaGraphNodeType type, std::function<cudaError_t()> run,
+                                     const cudaGraphNode_t* dependencies, std::size_t count) {
     auto node = std::make_unique<CUgraphNode_st>();
     node->type = type;
     node->run = std::move(run);
@@ -68,9 +43,13 @@ cudaGraphNode_t add_node(cudaGraph_t graph, cudaGraphNodeType type, std::functio
     return graph->nodes.back().get();
 }
 
-bool belongs(cudaGraph_t graph, cudaGraphNode_t node) {
+bool simt::cuda::belongs(cudaGraph_t graph, cudaGraphNode_t node) {
     return std::any_of(graph->nodes.begin(), graph->nodes.end(), [&](const auto& n) { return n.get() == node; });
 }
+
+namespace {
+using simt::cuda::add_node;
+using simt::cuda::belongs;
 
 // The nodes in an order that respects every dependency (insertion order
 // among those ready); false when the dependencies form a cycle.
@@ -96,8 +75,6 @@ bool run_order(cudaGraph_t graph, std::vector<cudaGraphNode_t>& order) {
     return true;
 }
 
-cudaError_t instantiate(cudaGraphExec_t* exec, cudaGraph_t graph);
-
 // A memset node: `height` rows of `width` elements of `elementSize` bytes.
 cudaError_t fill_elements(const cudaMemsetParams& m) {
     const std::size_t row = m.width * m.elementSize;
@@ -108,8 +85,10 @@ cudaError_t fill_elements(const cudaMemsetParams& m) {
     return cudaMemcpy2D(m.dst, pitch, pattern.data(), row, row, m.height, cudaMemcpyHostToDevice);
 }
 
+}  // namespace
+
 // A child graph runs as one node: its own nodes in their order.
-std::function<cudaError_t()> run_graph(cudaGraph_t graph) {
+std::function<cudaError_t()> simt::cuda::run_graph(cudaGraph_t graph) {
     return [graph] {
         cudaGraphExec_t exec = nullptr;
         if (const cudaError_t e = instantiate(&exec, graph); e != cudaSuccess) return e;
@@ -119,7 +98,7 @@ std::function<cudaError_t()> run_graph(cudaGraph_t graph) {
     };
 }
 
-cudaGraph_t clone(cudaGraph_t original) {
+cudaGraph_t simt::cuda::clone(cudaGraph_t original) {
     auto copy = new CUgraph_st;
     std::map<cudaGraphNode_t, cudaGraphNode_t> renamed;
     for (const auto& n : original->nodes) {
@@ -127,6 +106,10 @@ cudaGraph_t clone(cudaGraph_t original) {
         if (n->child != nullptr) {
             node->child = clone(n->child);
             node->run = run_graph(node->child);
+        }
+        if (!n->bodies.empty()) {
+            for (cudaGraph_t& body : node->bodies) body = clone(body);
+            node->run = conditional_run(node->condition, node->condition_type, node->bodies);
         }
         renamed[n.get()] = node.get();
         copy->nodes.push_back(std::move(node));
@@ -136,26 +119,45 @@ cudaGraph_t clone(cudaGraph_t original) {
     return copy;
 }
 
-cudaError_t instantiate(cudaGraphExec_t* exec, cudaGraph_t graph) {
+cudaError_t simt::cuda::instantiate(cudaGraphExec_t* exec, cudaGraph_t graph) {
     if (exec == nullptr || graph == nullptr) return cudaErrorInvalidValue;
     std::vector<cudaGraphNode_t> order;
     if (!run_order(graph, order)) return cudaErrorInvalidValue;
     auto instance = new CUgraphExec_st;
-    for (cudaGraphNode_t n : order) instance->steps.push_back({n, n->run});
+    for (cudaGraphNode_t n : order) {
+        std::function<cudaError_t()> run = n->run;
+        if (n->child != nullptr) {
+            instance->owned.push_back(clone(n->child));
+            run = run_graph(instance->owned.back());
+        } else if (!n->bodies.empty()) {
+            std::vector<cudaGraph_t> bodies;
+            for (cudaGraph_t body : n->bodies) bodies.push_back(clone(body));
+            instance->owned.insert(instance->owned.end(), bodies.begin(), bodies.end());
+            run = conditional_run(n->condition, n->condition_type, bodies);
+        }
+        instance->steps.push_back({n, std::move(run), n->type == cudaGraphNodeTypeMemAlloc ? n->alloc.dptr : nullptr});
+    }
+    instance->conditions = graph->conditions;
     *exec = instance;
     return cudaSuccess;
 }
 
+namespace {
+using simt::cuda::clone;
+using simt::cuda::instantiate;
+using simt::cuda::run_graph;
+
+}  // namespace
+
 // A kernel node: its launch, with the arguments copied now, as CUDA copies them.
-cudaError_t kernel_step(const cudaKernelNodeParams* p, std::function<cudaError_t()>& run) {
+cudaError_t simt::cuda::kernel_step(const cudaKernelNodeParams* p, std::function<cudaError_t()>& run) {
     if (p == nullptr || p->func == nullptr || p->extra != nullptr) return cudaErrorInvalidValue;
     const simt::cuda::ErasedBind bind = simt::cuda::erased_binder(p->func);
     if (bind == nullptr) return cudaErrorInvalidDeviceFunction;
     run = bind(p->func, p->simt_gridDim, p->simt_blockDim, p->sharedMemBytes, p->kernelParams);
     return cudaSuccess;
 }
-
-}  // namespace
+using simt::cuda::kernel_step;
 
 bool simt::cuda::capturing(cudaStream_t stream) {
     std::lock_guard<std::mutex> lock(graphs_mutex);
@@ -171,7 +173,8 @@ bool simt::cuda::capture(cudaStream_t stream, cudaGraphNodeType type, std::funct
     const auto found = captures().find(stream);
     if (found == captures().end()) return false;
     Capture& c = found->second;
-    c.last = add_node(c.graph, type, std::move(run), c.last == nullptr ? nullptr : &c.last, c.last == nullptr ? 0 : 1);
+    const cudaGraphNode_t node = add_node(c.graph, type, std::move(run), c.dependencies.data(), c.dependencies.size());
+    c.dependencies.assign(1, node);
     return true;
 }
 
@@ -195,7 +198,7 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mo
     if (stream == nullptr || stream == cudaStreamLegacy) return SIMT_API_RESULT(cudaErrorStreamCaptureUnsupported);
     std::lock_guard<std::mutex> lock(graphs_mutex);
     if (captures().count(stream) != 0) return SIMT_API_RESULT(cudaErrorIllegalState);
-    captures()[stream] = Capture{new CUgraph_st, nullptr};
+    captures()[stream] = Capture{new CUgraph_st, {}};
     return SIMT_API_RESULT(cudaSuccess);
 }
 
@@ -219,15 +222,6 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* 
     return SIMT_API_RESULT(cudaSuccess);
 }
 
-cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus* status, unsigned long long* id) {
-    if (status == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
-    std::lock_guard<std::mutex> lock(graphs_mutex);
-    const auto found = captures().find(stream);
-    *status = found == captures().end() ? cudaStreamCaptureStatusNone : cudaStreamCaptureStatusActive;
-    if (id != nullptr && found != captures().end()) *id = reinterpret_cast<std::uintptr_t>(found->second.graph);
-    return SIMT_API_RESULT(cudaSuccess);
-}
-
 cudaError_t cudaGraphCreate(cudaGraph_t* graph, unsigned flags) {
     if (graph == nullptr || flags != 0) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *graph = new CUgraph_st;
@@ -244,16 +238,15 @@ cudaError_t cudaGraphClone(cudaGraph_t* copy, cudaGraph_t original) {
     return SIMT_API_RESULT(cudaSuccess);
 }
 
-namespace {
 // The checks every cudaGraphAdd*Node makes on where the node goes.
-cudaError_t check_placement(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+cudaError_t simt::cuda::check_placement(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                             std::size_t count) {
     if (node == nullptr || graph == nullptr || (dependencies == nullptr && count != 0)) return cudaErrorInvalidValue;
     for (std::size_t i = 0; i < count; ++i)
         if (!belongs(graph, dependencies[i])) return cudaErrorInvalidValue;
     return cudaSuccess;
 }
-}  // namespace
+using simt::cuda::check_placement;
 
 cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                                    std::size_t count, const cudaKernelNodeParams* params) {
@@ -404,6 +397,12 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream) {
     // Launched into a stream being captured: the whole graph is one node.
     if (simt::cuda::capture(stream, cudaGraphNodeTypeGraph, [exec] { return cudaGraphLaunch(exec, 0); }))
         return SIMT_API_RESULT(cudaSuccess);
+    // An allocation still live from the last launch (not freed since) would
+    // be handed out twice: CUDA refuses the launch, and nothing runs.
+    for (const CUgraphExec_st::Step& step : exec->steps)
+        if (step.allocation != nullptr && simt::cuda::graph_allocation_live(step.allocation))
+            return SIMT_API_RESULT(cudaErrorInvalidValue);
+    simt::cuda::assign_defaults(exec->conditions);
     for (const CUgraphExec_st::Step& step : exec->steps) {
         if (!step.run) continue;
         const cudaError_t e = step.run();
@@ -445,7 +444,9 @@ cudaGraphExecUpdateResult update(cudaGraphExec_t exec, cudaGraph_t graph, cudaGr
             error_node = order[i];
             return cudaGraphExecUpdateErrorNodeTypeChanged;
         }
-    for (std::size_t i = 0; i < order.size(); ++i) exec->steps[i] = {order[i], order[i]->run};
+    for (std::size_t i = 0; i < order.size(); ++i)
+        exec->steps[i] = {order[i], order[i]->run,
+                          order[i]->type == cudaGraphNodeTypeMemAlloc ? order[i]->alloc.dptr : nullptr};
     return cudaGraphExecUpdateSuccess;
 }
 }  // namespace

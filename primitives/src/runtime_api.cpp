@@ -12,6 +12,7 @@
 #include "checkers/hazard.h"
 #include "emulator/global_memory.h"
 #include "emulator/symbolizer.h"
+#include "graph_model.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
 
@@ -279,12 +280,67 @@ cudaError_t simt_malloc_at(void** ptr, std::size_t bytes, int kind, const void* 
     static constexpr const char* names[] = {"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "cudaMallocAsync"};
     return allocate(ptr, bytes, kinds[kind], Call{names[kind], site});
 }
-cudaError_t cudaFree(void* ptr) { return release(ptr, SIMT_CALL("cudaFree")); }
-cudaError_t cudaFreeHost(void* ptr) { return release(ptr, SIMT_CALL("cudaFreeHost")); }
-cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t) {
-    return allocate(ptr, bytes, AllocationKind::Device, SIMT_CALL("cudaMallocAsync"));
+namespace {
+// A graph allocation's address stays reserved for its graph's next launch:
+// freeing it ends its life, not the reservation (graph_memory.cpp).
+cudaError_t release_any(void* ptr, const Call& call) {
+    if (simt::cuda::is_graph_allocation(ptr)) {
+        if (simt::cuda::end_graph_allocation(ptr)) return done(cudaSuccess);
+        return refuse(call, cudaErrorInvalidValue, hex(ptr) + " is a graph allocation that is not live",
+                      "a graph's allocation lives from its allocation node's run until one free; it was freed "
+                      "already or its graph has not run",
+                      "free a graph allocation once per launch of its graph, after the launch");
+    }
+    return release(ptr, call);
 }
-cudaError_t cudaFreeAsync(void* ptr, cudaStream_t) { return release(ptr, SIMT_CALL("cudaFreeAsync")); }
+cudaError_t malloc_async(void** ptr, std::size_t bytes, cudaStream_t stream, const Call& call) {
+    if (simt::cuda::capturing(stream)) {
+        if (ptr == nullptr) return refuse(call, cudaErrorInvalidValue, "the pointer to store the allocation in is null",
+                                          "the call has nowhere to put the device pointer",
+                                          "pass the address of a pointer: cudaMallocAsync(&p, n, stream)");
+        return done(simt::cuda::capture_allocation(stream, ptr, bytes, call.site));
+    }
+    return allocate(ptr, bytes, AllocationKind::Device, call);
+}
+}  // namespace
+
+cudaError_t cudaFree(void* ptr) { return release_any(ptr, SIMT_CALL("cudaFree")); }
+cudaError_t cudaFreeHost(void* ptr) { return release(ptr, SIMT_CALL("cudaFreeHost")); }
+cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t stream) {
+    return malloc_async(ptr, bytes, stream, SIMT_CALL("cudaMallocAsync"));
+}
+cudaError_t simt_malloc_async_at(void** ptr, std::size_t bytes, cudaStream_t stream, const void* site) {
+    return malloc_async(ptr, bytes, stream, Call{"cudaMallocAsync", site});
+}
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream) {
+    const Call call = SIMT_CALL("cudaFreeAsync");
+    // Captured: a free node, which checks the pointer when it is made.
+    if (simt::cuda::capturing(stream)) {
+        const cudaError_t e = simt::cuda::capture_free(stream, ptr);
+        if (e == cudaSuccess) return done(e);
+        return refuse(call, e, hex(ptr) + " is not an allocation a graph made",
+                      "captured into a graph, cudaFreeAsync becomes a free node, which frees only memory a graph "
+                      "allocated (cudaMallocAsync captured, or an allocation node)",
+                      "free memory from cudaMalloc outside the capture, with cudaFree");
+    }
+    return release_any(ptr, call);
+}
+
+// Graph memory (graph_memory.cpp): the address is taken when the node is
+// made, as CUDA's is; checkers hear of each life it begins and ends.
+cudaError_t simt::cuda::reserve_graph_memory(void** ptr, std::size_t bytes, const char* name, const void* site) {
+    return allocate(ptr, bytes, AllocationKind::Device, Call{name, site});
+}
+void simt::cuda::announce_graph_memory(void* ptr, bool live) {
+    const auto turn = ProcessRuntime::get().device_turn();
+    const std::optional<Allocation> a = memory().find(reinterpret_cast<std::uintptr_t>(ptr));
+    if (a) tell_checkers(MemoryEvent{live ? MemoryOp::Allocated : MemoryOp::Freed, *a, 0, 0});
+}
+void simt::cuda::release_graph_memory(void* ptr) {
+    const auto turn = ProcessRuntime::get().device_turn();
+    announce_graph_memory(ptr, false);
+    memory().free(ptr);
+}
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
     return copy_rows(dst, bytes, src, bytes, bytes, 1, kind, SIMT_CALL("cudaMemcpy"));
@@ -345,6 +401,15 @@ cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void
 }
 
 cudaError_t cudaDeviceSynchronize() { return done(cudaSuccess); }
+
+namespace {
+// The persisting-L2 set-aside: an H200 keeps it in tenths of the maximum,
+// rounded up (12345 bytes become one tenth), three tenths at first.
+constexpr std::size_t kPersistingL2Max = 5 * (50 * 1024 * 1024) / 8;
+constexpr std::size_t kPersistingL2Step = kPersistingL2Max / 10;
+std::size_t persisting_l2 = 3 * kPersistingL2Step;
+}  // namespace
+
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
     ProcessRuntime& rt = ProcessRuntime::get();
     switch (limit) {
@@ -354,6 +419,18 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
         case cudaLimitStackSize:       // fibers have --stack-size bytes
         case cudaLimitMallocHeapSize:  // device malloc shares the host heap
             return done(cudaSuccess);
+        case cudaLimitPersistingL2CacheSize:
+            if (value > kPersistingL2Max)
+                return refuse(SIMT_CALL("cudaDeviceSetLimit"), cudaErrorInvalidValue,
+                              "the persisting-L2 size, " + std::to_string(value) + " bytes, is more than the " +
+                                  std::to_string(kPersistingL2Max) + " bytes cudaDeviceProp::persistingL2CacheMaxSize allows",
+                              "the limit stays as it was", "ask for at most persistingL2CacheMaxSize bytes");
+            persisting_l2 = (value + kPersistingL2Step - 1) / kPersistingL2Step * kPersistingL2Step;
+            return done(cudaSuccess);
+        case cudaLimitDevRuntimeSyncDepth:
+        case cudaLimitDevRuntimePendingLaunchCount:
+        case cudaLimitMaxL2FetchGranularity:
+            return done(cudaSuccess);  // hints simt has nothing to apply to
     }
     return refuse(SIMT_CALL("cudaDeviceSetLimit"), cudaErrorInvalidValue,
                   "limit " + std::to_string(int(limit)) + " is not a cudaLimit simt knows",
@@ -367,6 +444,10 @@ cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
         case cudaLimitPrintfFifoSize: *value = rt.printf_buffer(); return done(cudaSuccess);
         case cudaLimitStackSize: *value = rt.engine().options().stack_size; return done(cudaSuccess);
         case cudaLimitMallocHeapSize: *value = std::size_t(8) << 20; return done(cudaSuccess);
+        case cudaLimitPersistingL2CacheSize: *value = persisting_l2; return done(cudaSuccess);
+        case cudaLimitDevRuntimeSyncDepth: *value = 2; return done(cudaSuccess);
+        case cudaLimitDevRuntimePendingLaunchCount: *value = 2048; return done(cudaSuccess);
+        case cudaLimitMaxL2FetchGranularity: *value = 64; return done(cudaSuccess);
     }
     return SIMT_API_RESULT(cudaErrorInvalidValue);
 }
@@ -429,6 +510,10 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int device) {
     p->memoryBusWidth = 5120;
     p->memoryClockRate = 2619000;
     p->l2CacheSize = 50 * 1024 * 1024;
+    // An H200 lets 5/8 of its L2 persist (39321600 of 62914560 bytes); the
+    // same share of simt's 50 MiB. Its window limit is 128 MiB.
+    p->persistingL2CacheMaxSize = kPersistingL2Max;
+    p->accessPolicyMaxWindowSize = 128 * 1024 * 1024;
     p->texturePitchAlignment = 32;
     p->deviceOverlap = 1;
     p->asyncEngineCount = 2;

@@ -16,6 +16,9 @@ bool default_stream(cudaStream_t s) { return reinterpret_cast<std::uintptr_t>(s)
 struct CUstream_st {
     unsigned flags = cudaStreamDefault;
     int priority = 0;
+    // Attributes kept to be read back (simt has no L2 to apply them to).
+    cudaAccessPolicyWindow window{};
+    cudaSynchronizationPolicy sync_policy = cudaSyncPolicyAuto;
 };
 
 namespace {
@@ -25,7 +28,7 @@ cudaError_t create_stream(cudaStream_t* s, unsigned flags, int priority) {
     cudaDeviceGetStreamPriorityRange(&least, &greatest);
     // Out-of-range priorities are clamped, as CUDA does.
     priority = priority > least ? least : priority < greatest ? greatest : priority;
-    *s = new CUstream_st{flags, priority};
+    *s = new CUstream_st{flags, priority, {}, cudaSyncPolicyAuto};
     return cudaSuccess;
 }
 }  // namespace
@@ -136,3 +139,50 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) 
     *ms = std::chrono::duration<float, std::milli>(end->when - start->when).count();
     return SIMT_API_RESULT(cudaSuccess);
 }
+
+namespace {
+// The default stream's attributes.
+CUstream_st default_attributes;
+CUstream_st& attributes_of(cudaStream_t s) { return default_stream(s) ? default_attributes : *s; }
+
+bool valid_window(const cudaAccessPolicyWindow& w) {
+    cudaDeviceProp prop;
+    cudaGetDeviceProperties(&prop, 0);
+    const auto valid = [](cudaAccessProperty p) { return p >= cudaAccessPropertyNormal && p <= cudaAccessPropertyPersisting; };
+    return w.num_bytes <= std::size_t(prop.accessPolicyMaxWindowSize) && w.hitRatio >= 0.0f && w.hitRatio <= 1.0f &&
+           valid(w.hitProp) && valid(w.missProp);
+}
+}  // namespace
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t s, cudaStreamAttrID attribute, const cudaStreamAttrValue* value) {
+    if (value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    CUstream_st& a = attributes_of(s);
+    switch (attribute) {
+        case cudaLaunchAttributeAccessPolicyWindow:
+            if (!valid_window(value->accessPolicyWindow)) return SIMT_API_RESULT(cudaErrorInvalidValue);
+            a.window = value->accessPolicyWindow;
+            return SIMT_API_RESULT(cudaSuccess);
+        case cudaLaunchAttributeSynchronizationPolicy:
+            if (value->syncPolicy < cudaSyncPolicyAuto || value->syncPolicy > cudaSyncPolicyBlockingSync)
+                return SIMT_API_RESULT(cudaErrorInvalidValue);
+            a.sync_policy = value->syncPolicy;
+            return SIMT_API_RESULT(cudaSuccess);
+        default:
+            return SIMT_API_RESULT(cudaErrorInvalidValue);
+    }
+}
+cudaError_t cudaStreamGetAttribute(cudaStream_t s, cudaStreamAttrID attribute, cudaStreamAttrValue* value) {
+    if (value == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    const CUstream_st& a = attributes_of(s);
+    switch (attribute) {
+        case cudaLaunchAttributeAccessPolicyWindow: value->accessPolicyWindow = a.window; break;
+        case cudaLaunchAttributeSynchronizationPolicy: value->syncPolicy = a.sync_policy; break;
+        case cudaLaunchAttributePriority: value->priority = default_stream(s) ? 0 : s->priority; break;
+        default: return SIMT_API_RESULT(cudaErrorInvalidValue);
+    }
+    return SIMT_API_RESULT(cudaSuccess);
+}
+cudaError_t cudaCtxResetPersistingL2Cache() { return SIMT_API_RESULT(cudaSuccess); }
+
+// For IPC event handles (ipc.cpp): whether the event was made for them.
+bool simt_event_interprocess(cudaEvent_t e) { return e != nullptr && (e->flags & cudaEventInterprocess) != 0; }

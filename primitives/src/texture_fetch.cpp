@@ -302,6 +302,7 @@ const char* fetch_name(TextureShape s) {
         case TextureShape::Tex2D: return "tex2D";
         case TextureShape::Tex3D: return "tex3D";
         case TextureShape::Layered1D: return "tex1DLayered";
+        case TextureShape::Cubemap: return "texCubemap";
         default: return "tex2DLayered";
     }
 }
@@ -342,6 +343,31 @@ TexelWords sample(const Sampler& s, float x, float y, float z) {
     return blend(v.format, texels, weights, n);
 }
 
+// CUDA's cubemap rule (programming guide, "Cubemap Textures"): the
+// component of largest magnitude m picks the face; the other two, divided
+// by m, give the face coordinates (s, t) in [-1, 1], mapped to [0, 1]. An H200
+// picks y over x when they tie (docs/gpu-runs/2026-11-26-h200-cubemap-textures.txt,
+// direction 12); other ties are unsettled.
+TexelWords sample_cubemap(const TextureObject& o, const void* pc, float x, float y, float z) {
+    const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+    int face;
+    float s, t, m;
+    if (ax > ay && ax >= az) {
+        face = x >= 0 ? 0 : 1, m = ax, s = x >= 0 ? -z : z, t = -y;
+    } else if (ay >= az) {
+        face = y >= 0 ? 2 : 3, m = ay, s = x, t = y >= 0 ? z : -z;
+    } else {
+        face = z >= 0 ? 4 : 5, m = az, s = z >= 0 ? x : -x, t = -y;
+    }
+    float u = (s / m + 1) * 0.5f, v = (t / m + 1) * 0.5f;
+    if (!o.desc.normalizedCoords) {  // a face's texel coordinates
+        u *= float(o.view.width);
+        v *= float(o.view.height);
+    }
+    Sampler face_sampler{o, pc, (long long)std::min<std::size_t>(std::size_t(face), o.view.layers - 1)};
+    return sample(face_sampler, u, v, 0);
+}
+
 }  // namespace
 
 namespace simt::cuda {
@@ -359,6 +385,7 @@ TexelWords texture_fetch(cudaTextureObject_t texture, TextureShape shape, float 
         if (v.linear && (i < 0 || i >= (long long)v.width)) return TexelWords{};
         return point_words(v.format, o.desc.readMode, s.texel(i, 0, 0));
     }
+    if (shape == TextureShape::Cubemap) return sample_cubemap(o, pc, x, y, z);
     return sample(s, x, y, z);
 }
 

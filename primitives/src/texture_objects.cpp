@@ -20,7 +20,6 @@ using simt::cuda::TextureObject;
 
 namespace {
 
-cudaError_t done(cudaError_t e) { return ProcessRuntime::get().result(e); }
 
 // The textureAlignment and texturePitchAlignment an H100 reports.
 constexpr std::size_t kTextureAlignment = 512;
@@ -105,21 +104,21 @@ const TextureObject* find_object(unsigned long long handle) {
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t* texture, const cudaResourceDesc* resource,
                                     const cudaTextureDesc* desc, const cudaResourceViewDesc* view) {
     const auto turn = ProcessRuntime::get().device_turn();
-    if (texture == nullptr || resource == nullptr) return done(cudaErrorInvalidValue);
-    if (desc == nullptr) return done(cudaErrorInvalidResourceHandle);
-    if (view != nullptr && view->format != cudaResViewFormatNone) return done(cudaErrorNotSupported);
+    if (texture == nullptr || resource == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    if (desc == nullptr) return SIMT_API_RESULT(cudaErrorInvalidResourceHandle);
+    if (view != nullptr && view->format != cudaResViewFormatNone) return SIMT_API_RESULT(cudaErrorNotSupported);
     for (const cudaTextureAddressMode m : desc->addressMode)
-        if (m < cudaAddressModeWrap || m > cudaAddressModeBorder) return done(cudaErrorInvalidValue);
+        if (m < cudaAddressModeWrap || m > cudaAddressModeBorder) return SIMT_API_RESULT(cudaErrorInvalidValue);
     if ((desc->filterMode != cudaFilterModePoint && desc->filterMode != cudaFilterModeLinear) ||
         (desc->readMode != cudaReadModeElementType && desc->readMode != cudaReadModeNormalizedFloat))
-        return done(cudaErrorInvalidValue);
+        return SIMT_API_RESULT(cudaErrorInvalidValue);
     auto object = std::make_unique<TextureObject>();
-    if (const cudaError_t e = view_of(*resource, object->view); e != cudaSuccess) return done(e);
+    if (const cudaError_t e = view_of(*resource, object->view); e != cudaSuccess) return SIMT_API_RESULT(e);
     const simt::cuda::TexelFormat& f = object->view.format;
     if (desc->readMode == cudaReadModeNormalizedFloat && (f.is_float() || f.bits == 32))
-        return done(cudaErrorInvalidNormSetting);
+        return SIMT_API_RESULT(cudaErrorInvalidNormSetting);
     if (desc->filterMode == cudaFilterModeLinear && desc->readMode == cudaReadModeElementType && !f.is_float())
-        return done(cudaErrorInvalidFilterSetting);
+        return SIMT_API_RESULT(cudaErrorInvalidFilterSetting);
     object->resource = *resource;
     object->asked = *desc;
     object->desc = *desc;
@@ -129,26 +128,34 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* texture, const cudaReso
         for (cudaTextureAddressMode& m : object->desc.addressMode)
             if (m == cudaAddressModeWrap || m == cudaAddressModeMirror) m = cudaAddressModeClamp;
     *texture = add(std::move(object));
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
-cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texture) {
+namespace {
+// Shared by the texture and surface entry points, each of which reports
+// under its own name.
+cudaError_t destroy(cudaTextureObject_t texture) {
     const auto turn = ProcessRuntime::get().device_turn();
     if (texture != 0 && texture <= objects().size()) objects()[texture - 1]->live = false;
-    return done(cudaSuccess);
+    return cudaSuccess;
 }
-
-cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc* resource, cudaTextureObject_t texture) {
+cudaError_t resource_of(cudaResourceDesc* resource, cudaTextureObject_t texture) {
     const TextureObject* t = simt::cuda::find_object(texture);
-    if (resource == nullptr || t == nullptr || !t->live) return done(cudaErrorInvalidValue);
+    if (resource == nullptr || t == nullptr || !t->live) return cudaErrorInvalidValue;
     *resource = t->resource;
-    return done(cudaSuccess);
+    return cudaSuccess;
+}
+}  // namespace
+
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texture) { return SIMT_API_RESULT(destroy(texture)); }
+cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc* resource, cudaTextureObject_t texture) {
+    return SIMT_API_RESULT(resource_of(resource, texture));
 }
 cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc* desc, cudaTextureObject_t texture) {
     const TextureObject* t = simt::cuda::find_object(texture);
-    if (desc == nullptr || t == nullptr || !t->live || t->surface) return done(cudaErrorInvalidValue);
+    if (desc == nullptr || t == nullptr || !t->live || t->surface) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *desc = t->asked;
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 // A surface needs an array; a Hopper GPU does not insist on the array's
@@ -156,15 +163,15 @@ cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc* desc, cudaTextureOb
 cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t* surface, const cudaResourceDesc* resource) {
     const auto turn = ProcessRuntime::get().device_turn();
     if (surface == nullptr || resource == nullptr || resource->resType != cudaResourceTypeArray)
-        return done(cudaErrorInvalidValue);
+        return SIMT_API_RESULT(cudaErrorInvalidValue);
     auto object = std::make_unique<TextureObject>();
-    if (const cudaError_t e = view_of(*resource, object->view); e != cudaSuccess) return done(e);
+    if (const cudaError_t e = view_of(*resource, object->view); e != cudaSuccess) return SIMT_API_RESULT(e);
     object->surface = true;
     object->resource = *resource;
     *surface = add(std::move(object));
-    return done(cudaSuccess);
+    return SIMT_API_RESULT(cudaSuccess);
 }
-cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surface) { return cudaDestroyTextureObject(surface); }
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surface) { return SIMT_API_RESULT(destroy(surface)); }
 cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc* resource, cudaSurfaceObject_t surface) {
-    return cudaGetTextureObjectResourceDesc(resource, surface);
+    return SIMT_API_RESULT(resource_of(resource, surface));
 }

@@ -9,14 +9,19 @@
 
 namespace cooperative_groups {
 
-// Hillis-Steele over the tile's lanes: log2(N) shuffles.
+// Hillis-Steele over the tile's lanes: log2(N) shuffles (tiles larger than a
+// warp: cooperative_groups/large_tiles.h).
 template <unsigned N, class T, class Op = plus<T>>
 T inclusive_scan(const thread_block_tile<N>& tile, T value, Op op = Op()) {
-    for (unsigned offset = 1; offset < N; offset *= 2) {
-        const T other = tile.shfl_up(value, offset);
-        if (tile.thread_rank() >= offset) value = op(value, other);
+    if constexpr (N > 32) {
+        return detail::large_tile_scan(N, value, op, true);
+    } else {
+        for (unsigned offset = 1; offset < N; offset *= 2) {
+            const T other = tile.shfl_up(value, offset);
+            if (tile.thread_rank() >= offset) value = op(value, other);
+        }
+        return value;
     }
-    return value;
 }
 // Over a coalesced group, by rank.
 template <class T, class Op = plus<T>>
@@ -30,9 +35,13 @@ T inclusive_scan(const coalesced_group& group, T value, Op op = Op()) {
 
 template <class Group, class T, class Op = plus<T>>
 T exclusive_scan(const Group& group, T value, Op op = Op()) {
-    const T inclusive = inclusive_scan(group, value, op);
-    const T previous = group.shfl_up(inclusive, 1);
-    return group.thread_rank() == 0 ? T{} : previous;
+    if constexpr (detail::is_large_tile<Group>::value) {
+        return detail::large_tile_scan(Group::size(), value, op, false);
+    } else {
+        const T inclusive = inclusive_scan(group, value, op);
+        const T previous = group.shfl_up(inclusive, 1);
+        return group.thread_rank() == 0 ? T{} : previous;
+    }
 }
 
 }  // namespace cooperative_groups

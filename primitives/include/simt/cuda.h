@@ -23,6 +23,8 @@
 #include "simt/runtime_api.h"
 #include "simt/device_queries.h"
 #include "simt/streams.h"
+#include "simt/launch_attributes.h"
+#include "simt/ipc.h"
 #include "simt/graphs.h"
 #include "simt/host_memory.h"
 #include "simt/occupancy.h"

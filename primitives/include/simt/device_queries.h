@@ -57,6 +57,8 @@ enum cudaDeviceAttr {
     cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
     cudaDevAttrDirectManagedMemAccessFromHost = 101,
     cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+    cudaDevAttrMaxPersistingL2CacheSize = 108,
+    cudaDevAttrMaxAccessPolicyWindowSize = 109,
     cudaDevAttrMemoryPoolsSupported = 115,
 };
 
@@ -107,3 +109,16 @@ cudaError_t cudaFuncSetSharedMemConfig(F*, cudaSharedMemConfig) {
 // One device, which every request is given; it cannot reach a peer.
 cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
 cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer);
+// No peer exists, and a device is not its own peer: cudaErrorInvalidDevice.
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peer);
+enum cudaDeviceP2PAttr {
+    cudaDevP2PAttrPerformanceRank = 1,
+    cudaDevP2PAttrAccessSupported = 2,
+    cudaDevP2PAttrNativeAtomicSupported = 3,
+    cudaDevP2PAttrCudaArrayAccessSupported = 4,
+    cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5,
+};
+// Every pair, even a device with itself, is refused with
+// cudaErrorInvalidDevice, as on a machine with one GPU.
+cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr attribute, int source, int destination);

@@ -1,5 +1,6 @@
 // CUDA graphs: stream capture and explicit graphs of kernel, memcpy, memset,
-// host, empty and child-graph nodes. A graph is a list of nodes with their
+// host, empty and child-graph nodes (memory and conditional nodes:
+// simt/graph_nodes.h). A graph is a list of nodes with their
 // dependencies; launching an instantiated graph runs the nodes in an order
 // that respects them (insertion order among the ready ones), each as the
 // call it stands for would run: launches and copies complete in turn, so a
@@ -41,6 +42,7 @@ enum cudaGraphNodeType {
     cudaGraphNodeTypeEventRecord = 0x07,
     cudaGraphNodeTypeMemAlloc = 0x0a,
     cudaGraphNodeTypeMemFree = 0x0b,
+    cudaGraphNodeTypeConditional = 0x0d,
 };
 enum cudaGraphExecUpdateResult {
     cudaGraphExecUpdateSuccess = 0x0,
@@ -89,8 +91,6 @@ struct cudaHostNodeParams {
 cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mode);
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph);
 cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* status);
-cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus* status,
-                                     unsigned long long* id = nullptr);
 
 cudaError_t cudaGraphCreate(cudaGraph_t* graph, unsigned flags);
 cudaError_t cudaGraphDestroy(cudaGraph_t graph);
@@ -133,6 +133,8 @@ cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t exec, cudaGraphNode
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph, cudaGraphExecUpdateResultInfo* info);
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph, cudaGraphNode_t* error_node,
                                 cudaGraphExecUpdateResult* result);
+
+#include "simt/graph_nodes.h"
 
 namespace simt::cuda {
 // While `stream` is captured: adds a node of this type that runs `run` when

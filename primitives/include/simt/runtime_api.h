@@ -23,6 +23,7 @@ enum cudaError_t {
     cudaErrorInvalidDeviceFunction = 98,
     cudaErrorNoDevice = 100,
     cudaErrorInvalidDevice = 101,
+    cudaErrorDeviceUninitialized = 201,
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorIllegalState = 401,
     cudaErrorNotReady = 600,
@@ -61,6 +62,10 @@ enum cudaLimit {
     cudaLimitStackSize = 0x00,
     cudaLimitPrintfFifoSize = 0x01,
     cudaLimitMallocHeapSize = 0x02,
+    cudaLimitDevRuntimeSyncDepth = 0x03,
+    cudaLimitDevRuntimePendingLaunchCount = 0x04,
+    cudaLimitMaxL2FetchGranularity = 0x05,
+    cudaLimitPersistingL2CacheSize = 0x06,
 };
 
 enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared, cudaFuncCachePreferL1, cudaFuncCachePreferEqual };
@@ -216,9 +221,11 @@ template <class T>
     return simt_host_alloc_at(reinterpret_cast<void**>(ptr), bytes, flags, __builtin_return_address(0));
 }
 cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t stream);
+// On a stream being captured, an allocation node of the graph (graph_memory.cpp).
+cudaError_t simt_malloc_async_at(void** ptr, std::size_t bytes, cudaStream_t stream, const void* site);
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t) {
-    return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 3, __builtin_return_address(0));
+[[gnu::noinline]] cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t stream) {
+    return simt_malloc_async_at(reinterpret_cast<void**>(ptr), bytes, stream, __builtin_return_address(0));
 }
 cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream);
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);

@@ -43,6 +43,10 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
 
 cudaError_t cudaEventCreate(cudaEvent_t* event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags);
+// cuda_runtime.h's C++ overload.
+[[gnu::always_inline]] inline cudaError_t cudaEventCreate(cudaEvent_t* event, unsigned flags) {
+    return cudaEventCreateWithFlags(event, flags);
+}
 cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned flags = 0);

@@ -106,7 +106,7 @@ namespace simt::cuda {
 struct TexelWords {
     std::uint32_t word[4];
 };
-enum class TextureShape : int { Fetch1D, Tex1D, Tex2D, Tex3D, Layered1D, Layered2D };
+enum class TextureShape : int { Fetch1D, Tex1D, Tex2D, Tex3D, Layered1D, Layered2D, Cubemap };
 // Out of line: its return address is the fetch's place in the kernel, for
 // reports (the templates below are always inlined).
 TexelWords texture_fetch(cudaTextureObject_t texture, TextureShape shape, float x, float y, float z, int layer);
@@ -186,6 +186,12 @@ template <class T>
 SIMT_TEXTURE_INLINE T tex2DLayered(cudaTextureObject_t t, float x, float y, int layer) {
     return simt::cuda::fetch_as<T>(t, simt::cuda::TextureShape::Layered2D, x, y, 0, layer);
 }
+// A direction from the cube's centre: the face its largest component
+// points at, sampled where the direction crosses it.
+template <class T>
+SIMT_TEXTURE_INLINE T texCubemap(cudaTextureObject_t t, float x, float y, float z) {
+    return simt::cuda::fetch_as<T>(t, simt::cuda::TextureShape::Cubemap, x, y, z, 0);
+}
 
 // The pointer-out forms (texture_indirect_functions.h): T is deduced.
 template <class T>
@@ -211,4 +217,8 @@ SIMT_TEXTURE_INLINE void tex1DLayered(T* out, cudaTextureObject_t t, float x, in
 template <class T>
 SIMT_TEXTURE_INLINE void tex2DLayered(T* out, cudaTextureObject_t t, float x, float y, int layer) {
     *out = tex2DLayered<T>(t, x, y, layer);
+}
+template <class T>
+SIMT_TEXTURE_INLINE void texCubemap(T* out, cudaTextureObject_t t, float x, float y, float z) {
+    *out = texCubemap<T>(t, x, y, z);
 }

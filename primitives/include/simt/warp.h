@@ -39,10 +39,29 @@ inline T from_bits(std::uint64_t bits) {
 #define SIMT_INLINE inline __attribute__((always_inline))
 
 namespace simt::cuda {
-// Any value of up to 8 bytes: cooperative groups' shuffles take structs too.
+// Any trivially copyable value: cooperative groups' shuffles take structs
+// too (a tile's shfl_xor of a uint4). A GPU moves a larger one in 4-byte
+// pieces, one shuffle each, all from the same source lane; here the pieces
+// are 8 bytes, with the same result.
 template <class T>
 SIMT_INLINE T shuffle_value(unsigned long long mask, const T& v, Shuffle kind, int lane_or_delta, int width) {
-    return from_bits<T>(shuffle(mask, to_bits(v), kind, lane_or_delta, width));
+    if constexpr (sizeof(T) <= 8) {
+        return from_bits<T>(shuffle(mask, to_bits(v), kind, lane_or_delta, width));
+    } else {
+        static_assert(std::is_trivially_copyable_v<T>, "a group's shuffle moves trivially copyable values");
+        unsigned char bytes[sizeof(T)];
+        __builtin_memcpy(bytes, &v, sizeof(T));
+        for (unsigned offset = 0; offset < sizeof(T); offset += 8) {
+            const unsigned size = sizeof(T) - offset < 8 ? unsigned(sizeof(T) - offset) : 8u;
+            std::uint64_t piece = 0;
+            __builtin_memcpy(&piece, bytes + offset, size);
+            piece = shuffle(mask, piece, kind, lane_or_delta, width);
+            __builtin_memcpy(bytes + offset, &piece, size);
+        }
+        T result;
+        __builtin_memcpy(&result, bytes, sizeof(T));
+        return result;
+    }
 }
 }  // namespace simt::cuda
 

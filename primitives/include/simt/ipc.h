@@ -1,0 +1,29 @@
+// CUDA IPC handles. A handle names device memory or an event of the process
+// that made it. simt's device memory lives in that process's own address
+// space (a forked child has a copy, not the same memory), so a handle
+// cannot be opened by another process: simt refuses that, with a report,
+// rather than hand out memory that only looks shared. Opened in the process
+// that made it, CUDA refuses it too (cudaErrorDeviceUninitialized on an
+// H200), and so does simt.
+#pragma once
+
+#include "simt/runtime_api.h"
+
+#define CUDA_IPC_HANDLE_SIZE 64
+#define cudaIpcMemLazyEnablePeerAccess 0x01
+struct cudaIpcMemHandle_t {
+    char reserved[CUDA_IPC_HANDLE_SIZE];
+};
+struct cudaIpcEventHandle_t {
+    char reserved[CUDA_IPC_HANDLE_SIZE];
+};
+
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t* handle, void* ptr);
+cudaError_t cudaIpcOpenMemHandle(void** ptr, cudaIpcMemHandle_t handle, unsigned flags);
+cudaError_t cudaIpcCloseMemHandle(void* ptr);
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t* handle, cudaEvent_t event);
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t* event, cudaIpcEventHandle_t handle);
+template <class T>
+cudaError_t cudaIpcOpenMemHandle(T** ptr, cudaIpcMemHandle_t handle, unsigned flags) {
+    return cudaIpcOpenMemHandle(reinterpret_cast<void**>(ptr), handle, flags);
+}
