@@ -218,21 +218,17 @@ struct FiberStart {
     }
 };
 
-void Fiber::prepare(const Stack& stack, Entry entry, void* argument) {
-    stack_ = stack;
-    entry_ = entry;
-    argument_ = argument;
-    finished_ = false;
-    // What simt_fiber_switch pops: r15 r14 r13 r12 rbx rbp, then the return
-    // address; entered with rsp 16-byte aligned, as before a call.
-    auto* frame = reinterpret_cast<void**>(stack.top() - 72);
+// What simt_fiber_switch pops: r15 r14 r13 r12 rbx rbp, then the return
+// address; entered with rsp 16-byte aligned, as before a call.
+void* Fiber::first_context() {
+    auto* frame = reinterpret_cast<void**>(stack_.top() - 72);
     frame[0] = frame[1] = frame[2] = nullptr;                            // r15 r14 r13
     frame[3] = reinterpret_cast<void*>(&FiberStart::run);                // r12
     frame[4] = this;                                                     // rbx
     frame[5] = nullptr;                                                  // rbp: ends frame walks
     frame[6] = reinterpret_cast<void*>(&simt_fiber_entry);               // return address
     frame[7] = frame[8] = nullptr;
-    context_ = frame;
+    return frame;
 }
 
 void Fiber::resume() { simt_fiber_switch(&scheduler_context, context_); }
@@ -286,13 +282,9 @@ struct FiberStart {
     }
 };
 
-void Fiber::prepare(const Stack& stack, Entry entry, void* argument) {
-    stack_ = stack;
-    entry_ = entry;
-    argument_ = argument;
-    finished_ = false;
-    const std::size_t usable = static_cast<std::size_t>(stack.top() - stack.guard_end());
-    context_ = ctx::make_fcontext(stack.top(), usable, &FiberStart::run);
+void* Fiber::first_context() {
+    const std::size_t usable = static_cast<std::size_t>(stack_.top() - stack_.guard_end());
+    return ctx::make_fcontext(stack_.top(), usable, &FiberStart::run);
 }
 
 void Fiber::resume() {
@@ -326,5 +318,13 @@ void Fiber::switch_to(Fiber& next) {
 }
 
 #endif  // SIMT_OWN_SWITCH
+
+void Fiber::prepare(const Stack& stack, Entry entry, void* argument) {
+    stack_ = stack;
+    entry_ = entry;
+    argument_ = argument;
+    finished_ = false;
+    context_ = first_context();
+}
 
 }  // namespace simt

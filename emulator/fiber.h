@@ -83,6 +83,7 @@ public:
 
 private:
     friend struct FiberStart;
+    void* first_context();  // the context that starts entry_ on stack_
 
     void* context_ = nullptr;   // the fiber's saved context while suspended
     Stack stack_;

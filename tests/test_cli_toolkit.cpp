@@ -238,6 +238,31 @@ Result run_misuse(const std::string& name, const std::string& text) {
     return r;
 }
 
+// Two misuses of a cuda::barrier in one source, the program launching `kernel`.
+std::string barrier_misuse(const std::string& kernel) {
+    return "#include <cuda/barrier>\n"
+           "#include <cstdio>\n"
+           "__global__ void uninit(int* out) {\n"
+           "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+           "    auto token = bar.arrive();\n"
+           "    bar.wait(std::move(token));\n"
+           "    out[threadIdx.x] = 1;\n"
+           "}\n"
+           "__global__ void twice(int* out) {\n"
+           "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+           "    if (threadIdx.x % 32 == 0) init(&bar, blockDim.x);\n"
+           "    __syncthreads();\n"
+           "    bar.arrive_and_wait();\n"
+           "    out[threadIdx.x] = 1;\n"
+           "}\n"
+           "int main() {\n"
+           "    int* out;\n"
+           "    cudaMalloc(&out, 64 * sizeof(int));\n"
+           "    " + kernel + "<<<1, 64>>>(out);\n"
+           "    std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
+           "}\n";
+}
+
 }  // namespace
 
 TEST_CASE("libcu++ atomics compute what an H200 computes: cuda::atomic and atomic_ref at each scope, every "
@@ -345,28 +370,7 @@ TEST_CASE("a cuda::barrier whose phase never completes is a deadlock report nami
                               "arrivals) at barrier_deadlock.cu:7: threads 0-63\n  the barrier stuck::bar "));
     CHECK_THAT(stuck.err, Catch::Contains("(initialised at barrier_deadlock.cu:5) expects 1 more of its 65 arrivals in "
                                           "phase 0; no thread able to run will arrive\n"));
-    const Result uninit = run_misuse("barrier_uninit",
-        "#include <cuda/barrier>\n"
-        "#include <cstdio>\n"
-        "__global__ void uninit(int* out) {\n"
-        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
-        "    auto token = bar.arrive();\n"
-        "    bar.wait(std::move(token));\n"
-        "    out[threadIdx.x] = 1;\n"
-        "}\n"
-        "__global__ void twice(int* out) {\n"
-        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
-        "    if (threadIdx.x % 32 == 0) init(&bar, blockDim.x);\n"
-        "    __syncthreads();\n"
-        "    bar.arrive_and_wait();\n"
-        "    out[threadIdx.x] = 1;\n"
-        "}\n"
-        "int main() {\n"
-        "    int* out;\n"
-        "    cudaMalloc(&out, 64 * sizeof(int));\n"
-        "    uninit<<<1, 64>>>(out);\n"
-        "    std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
-        "}\n");
+    const Result uninit = run_misuse("barrier_uninit", barrier_misuse("uninit"));
     CHECK(uninit.status == 1);
     CHECK(uninit.out == "cudaErrorLaunchFailure\n");
     CHECK_THAT(uninit.err, Catch::StartsWith("simt: error: barrier uninit::bar "));
@@ -374,28 +378,7 @@ TEST_CASE("a cuda::barrier whose phase never completes is a deadlock report nami
                                            "in one thread, then synchronise the block, before any thread uses it\n"));
     // One init per warp, before anyone arrives, to the same count: the H200
     // runs it and nothing reports it; the inits are plain stores that race.
-    const Result twice = run_misuse("barrier_twice",
-        "#include <cuda/barrier>\n"
-        "#include <cstdio>\n"
-        "__global__ void uninit(int* out) {\n"
-        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
-        "    auto token = bar.arrive();\n"
-        "    bar.wait(std::move(token));\n"
-        "    out[threadIdx.x] = 1;\n"
-        "}\n"
-        "__global__ void twice(int* out) {\n"
-        "    __shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
-        "    if (threadIdx.x % 32 == 0) init(&bar, blockDim.x);\n"
-        "    __syncthreads();\n"
-        "    bar.arrive_and_wait();\n"
-        "    out[threadIdx.x] = 1;\n"
-        "}\n"
-        "int main() {\n"
-        "    int* out;\n"
-        "    cudaMalloc(&out, 64 * sizeof(int));\n"
-        "    twice<<<1, 64>>>(out);\n"
-        "    std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize()));\n"
-        "}\n");
+    const Result twice = run_misuse("barrier_twice", barrier_misuse("twice"));
     CHECK(twice.status == 1);
     CHECK(twice.out == "cudaSuccess\n");
     CHECK_THAT(twice.err, Catch::StartsWith("simt: error: race hazard (WAW) on shared memory in kernel twice\n"));
