@@ -101,6 +101,20 @@ TEST_CASE("a deadlocked kernel is reported with every waiting thread and simt ex
     CHECK(simt("run --error-exitcode 7 " + program("deadlock.cu")).status == 7);
 }
 
+TEST_CASE("identical branches each ending in __syncthreads are a divergent barrier at -O2 too, as synccheck says") {
+    // g++ would merge the two calls into one; on an H200 synccheck reports 32
+    // divergent threads at merged_barriers.cu:11 (docs/gpu-runs/2026-11-26-h200-merged-barriers.txt).
+    for (const char* mode : {"", "--mode lockstep "}) {
+        CAPTURE(mode);
+        const Result r = simt(std::string("run ") + mode + program("merged_barriers.cu"));
+        CHECK(r.status == 1);
+        CHECK(r.out == "cudaSuccess 1 1\n");
+        CHECK_THAT(r.err, Catch::Contains("simt: error: barrier hazard (divergent barrier) in kernel halves\n"));
+        CHECK_THAT(r.err, Catch::Contains("merged_barriers.cu:11: threads 0-31"));
+        CHECK_THAT(r.err, Catch::Contains("merged_barriers.cu:14: threads 32-63"));
+    }
+}
+
 TEST_CASE("a fiber stack overflow names the thread and the flag that raises the stack size") {
     const Result r = simt("run " + program("stack_overflow.cu"));
     CHECK(r.status != 0);

@@ -65,22 +65,22 @@ std::string where(const void* pc) {
 #define SIMT_REQUIRE_KERNEL(name) \
     if (!device::in_kernel()) outside_kernel(name)
 
-void __syncthreads() {
+void(__syncthreads)() {
     SIMT_REQUIRE_KERNEL("__syncthreads");
     device::barrier(__builtin_return_address(0), false);
 }
-int __syncthreads_count(int predicate) {
+int(__syncthreads_count)(int predicate) {
     SIMT_REQUIRE_KERNEL("__syncthreads_count");
     return int(device::barrier(__builtin_return_address(0), predicate != 0));
 }
-int __syncthreads_and(int predicate) {
+int(__syncthreads_and)(int predicate) {
     SIMT_REQUIRE_KERNEL("__syncthreads_and");
     // Counts the threads whose predicate is false: exited threads do not take
     // part, as on a GPU.
     const unsigned count = device::barrier(__builtin_return_address(0), predicate == 0);
     return count == 0 ? 1 : 0;
 }
-int __syncthreads_or(int predicate) {
+int(__syncthreads_or)(int predicate) {
     SIMT_REQUIRE_KERNEL("__syncthreads_or");
     return device::barrier(__builtin_return_address(0), predicate != 0) != 0 ? 1 : 0;
 }

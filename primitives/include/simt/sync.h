@@ -19,6 +19,16 @@ void __syncthreads();
 int __syncthreads_count(int predicate);
 int __syncthreads_and(int predicate);
 int __syncthreads_or(int predicate);
+// Each barrier keeps its own call site, and with it its identity: g++ would
+// merge identical branches that each end in __syncthreads() (a divergent
+// barrier a GPU's synccheck reports) into one call. An empty asm naming the
+// line makes the branches differ and emits no instruction. The runtime
+// defines the functions as `void(__syncthreads)()`, out of the macros' way.
+#define SIMT_BARRIER_SITE() asm volatile("" ::"i"(__LINE__))
+#define __syncthreads() ({ SIMT_BARRIER_SITE(); ::__syncthreads(); })
+#define __syncthreads_count(predicate) ({ SIMT_BARRIER_SITE(); ::__syncthreads_count(predicate); })
+#define __syncthreads_and(predicate) ({ SIMT_BARRIER_SITE(); ::__syncthreads_and(predicate); })
+#define __syncthreads_or(predicate) ({ SIMT_BARRIER_SITE(); ::__syncthreads_or(predicate); })
 void __syncwarp(unsigned long long mask = ~0ull);
 void __threadfence();
 void __threadfence_block();
