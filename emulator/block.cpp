@@ -584,6 +584,18 @@ void Block::refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* 
              "memory (cudaMalloc + cudaMemcpy, or cudaMallocManaged); the access was not performed");
 }
 
+void Block::refuse_constant_store(std::uintptr_t a, std::uint32_t size, const void* pc) {
+    // The variable's name where the symbol table gives it (not always).
+    const std::string variable = function_name(reinterpret_cast<const void*>(a));
+    fail(FaultKind::ConstantStore,
+         "write of size " + std::to_string(size) + " to constant memory" +
+             (variable.empty() ? std::string() : " (" + variable + ")") + " in kernel " + info_.kernel + " by " +
+             describe(running_->id) + " at " + describe(pc) +
+             ": __constant__ variables are read-only to kernels (nvcc warns \"Cannot store to pointer that points "
+             "to constant memory space\") and an H200 fails the launch with cudaErrorLaunchFailure. Set them from "
+             "the host with cudaMemcpyToSymbol, or make the variable __device__; the write was not performed");
+}
+
 void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc) {
     const Stack& own = running_->fiber.stack();
     if (a >= std::uintptr_t(own.base) && a < std::uintptr_t(own.top())) return;

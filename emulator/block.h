@@ -173,6 +173,8 @@ public:
     // launching host thread's stack.
     bool on_host_stack(std::uintptr_t a) const { return a - launch_.host_stack_lo < launch_.host_stack_hi - launch_.host_stack_lo; }
     void refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* pc);
+    // Constant memory is read-only to kernels: an H200 fails the launch.
+    void refuse_constant_store(std::uintptr_t a, std::uint32_t size, const void* pc);
     bool inside_shared_variables(std::uint32_t offset, std::uint32_t size) const {
         return layout_ == nullptr || layout_->overrun(offset, size) == nullptr;
     }

@@ -47,6 +47,7 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
         return;
     }
     Block& b = *w->block;
+    if (*space == MemorySpace::Constant && kind != AccessKind::Read) b.refuse_constant_store(a, size, pc);
     // Yield first: what checkers see next is then exactly the order in which
     // accesses take effect (an atomic runs right after this returns).
     if (*space != MemorySpace::Constant) {

@@ -18,6 +18,7 @@ enum class FaultKind {
     WarpSync,               // collective misuse that a GPU would hang or corrupt on
     StackOverflow,          // a thread exhausted its fiber stack
     ArithmeticTrap,         // integer division by zero: the CPU traps where a GPU does not
+    ConstantStore,          // a kernel stored to __constant__ memory, read-only to kernels
 };
 
 struct Fault {

@@ -115,6 +115,20 @@ TEST_CASE("identical branches each ending in __syncthreads are a divergent barri
     }
 }
 
+TEST_CASE("a kernel's store to __constant__ memory fails the launch as on an H200, naming the variable and line") {
+    for (const char* mode : {"", "--mode lockstep "}) {
+        CAPTURE(mode);
+        const Result r = simt(std::string("run ") + mode + program("constant_store.cu"));
+        CHECK(r.status == 1);
+        CHECK(r.out == "constant: cudaErrorLaunchFailure\n");
+        CHECK_THAT(r.err, Catch::Contains("simt: error: write of size 4 to constant memory"));
+        CHECK_THAT(r.err, Catch::Contains(" in kernel store_constant by thread (0,0,0) of block (0,0,0) (warp 0, "
+                                          "lane 0) at constant_store.cu:9: __constant__ variables are read-only to "
+                                          "kernels"));
+        CHECK_THAT(r.err, Catch::Contains("the write was not performed"));
+    }
+}
+
 TEST_CASE("a fiber stack overflow names the thread and the flag that raises the stack size") {
     const Result r = simt("run " + program("stack_overflow.cu"));
     CHECK(r.status != 0);

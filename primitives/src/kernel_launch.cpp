@@ -32,6 +32,7 @@ cudaError_t error_for(FaultKind kind) {
         case FaultKind::Exception:
         case FaultKind::StackOverflow:
         case FaultKind::ArithmeticTrap:
+        case FaultKind::ConstantStore:
         case FaultKind::WarpSync: return cudaErrorLaunchFailure;
     }
     return cudaErrorUnknown;
