@@ -1,6 +1,7 @@
 // A kernel that stores to __constant__ memory: nvcc warns ("Cannot store to
 // pointer that points to constant memory space") and an H200 fails the
 // launch with cudaErrorLaunchFailure (docs/gpu-runs/2026-11-26-h200-constant-store.txt).
+// Not in the nvcc compile checks, which take no warning.
 #include <cstdio>
 
 __constant__ float coef[4];
