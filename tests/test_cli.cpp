@@ -123,7 +123,7 @@ TEST_CASE("a kernel's store to __constant__ memory fails the launch as on an H20
         CHECK(r.out == "constant: cudaErrorLaunchFailure\n");
         CHECK_THAT(r.err, Catch::Contains("simt: error: write of size 4 to constant memory"));
         CHECK_THAT(r.err, Catch::Contains(" in kernel store_constant by thread (0,0,0) of block (0,0,0) (warp 0, "
-                                          "lane 0) at constant_store.cu:9: __constant__ variables are read-only to "
+                                          "lane 0) at constant_store.cu:10: __constant__ variables are read-only to "
                                           "kernels"));
         CHECK_THAT(r.err, Catch::Contains("the write was not performed"));
     }
