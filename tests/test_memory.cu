@@ -194,6 +194,18 @@ TEST_CASE("more dynamic shared memory than 48 KiB needs cudaFuncSetAttribute, as
     CHECK(cudaGetLastError() == cudaErrorInvalidValue);
 }
 
+TEST_CASE("cudaMalloc and its kin take a pointer to const data, as CUDA's templates do") {
+    SIMT_EACH_MODE();
+    const float* in = nullptr;
+    const int* managed = nullptr;
+    REQUIRE(cudaMalloc(&in, 64 * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMallocManaged(&managed, 64 * sizeof(int)) == cudaSuccess);
+    CHECK(in != nullptr);
+    CHECK(managed != nullptr);
+    CHECK(cudaFree(const_cast<float*>(in)) == cudaSuccess);
+    CHECK(cudaFree(const_cast<int*>(managed)) == cudaSuccess);
+}
+
 TEST_CASE("device memory allocations are distinct and 256-byte aligned") {
     simt::cuda::reset_device(simt::EngineOptions{});
     void* a = nullptr;

@@ -77,7 +77,7 @@ cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t keep);
 cudaError_t simt_malloc_from_pool_at(void** ptr, std::size_t bytes, cudaMemPool_t pool, const void* site);
 template <class T>
 [[gnu::noinline]] cudaError_t cudaMallocFromPoolAsync(T** ptr, std::size_t bytes, cudaMemPool_t pool, cudaStream_t) {
-    return simt_malloc_from_pool_at(reinterpret_cast<void**>(ptr), bytes, pool, __builtin_return_address(0));
+    return simt_malloc_from_pool_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, pool, __builtin_return_address(0));
 }
 
 cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, int device, cudaStream_t stream = 0);

@@ -25,5 +25,5 @@ cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t* handle, cudaEvent_t even
 cudaError_t cudaIpcOpenEventHandle(cudaEvent_t* event, cudaIpcEventHandle_t handle);
 template <class T>
 cudaError_t cudaIpcOpenMemHandle(T** ptr, cudaIpcMemHandle_t handle, unsigned flags) {
-    return cudaIpcOpenMemHandle(reinterpret_cast<void**>(ptr), handle, flags);
+    return cudaIpcOpenMemHandle(static_cast<void**>(static_cast<void*>(ptr)), handle, flags);
 }

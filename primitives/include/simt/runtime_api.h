@@ -197,35 +197,36 @@ cudaError_t cudaFree(void* ptr);
 cudaError_t cudaFreeHost(void* ptr);
 // The typed overloads pass on their caller, the program's line, for reports
 // (`kind`: 0 cudaMalloc, 1 cudaMallocManaged, 2 cudaMallocHost, 3
-// cudaMallocAsync).
+// cudaMallocAsync). T may be const (`const float* in; cudaMalloc(&in, n)`,
+// cuda-samples' HSOpticalFlow): the cast goes through void*, as CUDA's does.
 cudaError_t simt_malloc_at(void** ptr, std::size_t bytes, int kind, const void* site);
 template <class T>
 [[gnu::noinline]] cudaError_t cudaMalloc(T** ptr, std::size_t bytes) {
-    return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 0, __builtin_return_address(0));
+    return simt_malloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, 0, __builtin_return_address(0));
 }
 template <class T>
 [[gnu::noinline]] cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned = cudaMemAttachGlobal) {
-    return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 1, __builtin_return_address(0));
+    return simt_malloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, 1, __builtin_return_address(0));
 }
 template <class T>
 [[gnu::noinline]] cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
-    return simt_malloc_at(reinterpret_cast<void**>(ptr), bytes, 2, __builtin_return_address(0));
+    return simt_malloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, 2, __builtin_return_address(0));
 }
 cudaError_t simt_host_alloc_at(void** ptr, std::size_t bytes, unsigned flags, const void* site);
 template <class T>
 [[gnu::noinline]] cudaError_t cudaHostAlloc(T** ptr, std::size_t bytes, unsigned flags) {
-    return simt_host_alloc_at(reinterpret_cast<void**>(ptr), bytes, flags, __builtin_return_address(0));
+    return simt_host_alloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, flags, __builtin_return_address(0));
 }
 template <class T>
 [[gnu::noinline]] cudaError_t cudaMallocHost(T** ptr, std::size_t bytes, unsigned flags) {
-    return simt_host_alloc_at(reinterpret_cast<void**>(ptr), bytes, flags, __builtin_return_address(0));
+    return simt_host_alloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, flags, __builtin_return_address(0));
 }
 cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t stream);
 // On a stream being captured, an allocation node of the graph (graph_memory.cpp).
 cudaError_t simt_malloc_async_at(void** ptr, std::size_t bytes, cudaStream_t stream, const void* site);
 template <class T>
 [[gnu::noinline]] cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t stream) {
-    return simt_malloc_async_at(reinterpret_cast<void**>(ptr), bytes, stream, __builtin_return_address(0));
+    return simt_malloc_async_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, stream, __builtin_return_address(0));
 }
 cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream);
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
@@ -236,7 +237,7 @@ cudaError_t cudaMemset(void* dst, int value, std::size_t bytes);
 cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height);
 template <class T>
 [[gnu::noinline]] cudaError_t cudaMallocPitch(T** ptr, std::size_t* pitch, std::size_t width, std::size_t height) {
-    return cudaMallocPitch(reinterpret_cast<void**>(ptr), pitch, width, height);
+    return cudaMallocPitch(static_cast<void**>(static_cast<void*>(ptr)), pitch, width, height);
 }
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
                          std::size_t height, cudaMemcpyKind kind);
