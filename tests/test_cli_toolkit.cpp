@@ -34,6 +34,11 @@ TEST_CASE("device queries and the toolkit's macros answer as on a GPU: cudaDevic
     const Result profiler = simt("run " + api_program("profiler_calls.cu"));
     CHECK(profiler.status == 0);
     CHECK(profiler.out == "cudaProfilerStart cudaSuccess\ncudaProfilerStop cudaSuccess\nsync cudaSuccess\n");
+    // nvtx3/nvToolsExt.h: what NVTX's header-only library returns with no tool
+    // attached (NVTX_NO_PUSH_POP_TRACKING, CUDA 13's nvtx3/nvToolsExt.h:398).
+    const Result nvtx = simt("run " + api_program("nvtx_ranges.cu"));
+    CHECK(nvtx.status == 0);
+    CHECK(nvtx.out == "push -2 pop -2 sync cudaSuccess\n");
 }
 
 TEST_CASE("the runtime API around launches answers as on a GPU: streams, events, callbacks, host memory, pools, "
