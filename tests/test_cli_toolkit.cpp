@@ -592,10 +592,8 @@ TEST_CASE("stream attributes, the persisting-L2 limit, peer attributes and IPC h
 TEST_CASE("an IPC handle opened in another process is refused with the reason, and a forked child exits") {
     // A GPU maps the parent's memory into the child; simt's device memory is
     // each process's own, so it refuses rather than share a copy.
-    const fs::path dir = fs::temp_directory_path() / ("simt-ipc-" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    const fs::path source = dir / "ipc_fork.cu";
-    std::ofstream(source) << "#include <cstdio>\n"
+    const Result r = run_misuse("ipc_fork",
+                                "#include <cstdio>\n"
                              "#include <sys/wait.h>\n"
                              "#include <unistd.h>\n"
                              "int main() {\n"
@@ -614,14 +612,12 @@ TEST_CASE("an IPC handle opened in another process is refused with the reason, a
                              "    wait(&status);\n"
                              "    std::printf(\"parent: child exited %d\\n\", WEXITSTATUS(status));\n"
                              "    return cudaFree(data);\n"
-                             "}\n";
-    const Result r = simt("run " + source.string());
+                             "}\n");
     CHECK(r.status == 0);
     CHECK(r.out == "child: cudaErrorNotSupported null\nparent: child exited 3\n");
     CHECK_THAT(r.err, Catch::StartsWith("simt: error: cudaIpcOpenMemHandle at ipc_fork.cu:12 returned "
                                         "cudaErrorNotSupported\n  The handle comes from process "));
     CHECK_THAT(r.err, Catch::Contains("so another process cannot share them as a GPU would"));
-    fs::remove_all(dir);
 }
 
 TEST_CASE("a failing call on CUDA arrays or texture objects is reported at the program's line under its own name") {
