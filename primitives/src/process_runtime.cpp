@@ -182,7 +182,15 @@ Engine& ProcessRuntime::engine() {
 }
 
 void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_reported) {
-    last_hazards_ = hazards_.take_launch(blocks_reported);
+    report_hazards(kernel, take_hazards(blocks_reported));
+}
+
+std::vector<check::HazardGroup> ProcessRuntime::take_hazards(std::uint64_t blocks_reported) {
+    return hazards_.take_launch(blocks_reported);
+}
+
+void ProcessRuntime::report_hazards(const char* kernel, std::vector<check::HazardGroup> groups) {
+    last_hazards_ = std::move(groups);
     if (trace_) trace_->finish_launch(last_hazards_);
     if (last_hazards_.empty()) return;
     ++launches_with_hazards_;
