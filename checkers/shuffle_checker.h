@@ -19,6 +19,7 @@ namespace simt::check {
 class ShuffleChecker final : public Checker {
 public:
     explicit ShuffleChecker(HazardLog& log) : log_(log) {}
+    bool wants_access_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override;
     void on_shuffle(const ShuffleEvent& e) override;
 

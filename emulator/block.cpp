@@ -29,7 +29,7 @@ std::string hex(std::uint64_t v) {
 Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker)
     : launch_(context.launch), info_(context.info),
       block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
-      checkers_(context.checkers), observers_(context.schedule_observers), memory_(context.memory), layout_(context.shared_layout), worker_(worker),
+      checkers_(context.checkers), access_observers_(context.access_observers), observers_(context.schedule_observers), memory_(context.memory), layout_(context.shared_layout), worker_(worker),
       turns_(context.turns), block_linear_(block_linear),
       global_in_block_order_(context.global_in_block_order) {
     const KernelLaunch& launch = context.launch;

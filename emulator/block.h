@@ -98,6 +98,7 @@ struct LaunchContext {
     const LaunchInfo& info;
     const EngineOptions& options;
     const std::vector<Checker*>& checkers;
+    const std::vector<Checker*>& access_observers;  // checkers that want on_access
     const GlobalMemory& memory;
     LaunchTurns& turns;
     const std::vector<Checker*>& schedule_observers;  // checkers that want scheduling events
@@ -130,6 +131,7 @@ public:
     SimThread& current() { return *running_; }
     const LaunchInfo& info() const { return info_; }
     const std::vector<Checker*>& checkers() const { return checkers_; }
+    const std::vector<Checker*>& access_observers() const { return access_observers_; }
     // Block-wide barrier; returns how many threads passed a true predicate.
     std::uint32_t barrier(const void* pc, bool predicate);
     // `participants`, when given, receives the lanes that took part.
@@ -308,6 +310,7 @@ private:
     Dim3 block_index_;
     const EngineOptions& options_;
     const std::vector<Checker*>& checkers_;
+    const std::vector<Checker*>& access_observers_;
     const std::vector<Checker*>& observers_;  // want scheduling events; empty unless tracing
     const GlobalMemory& memory_;
     const StaticSharedLayout* layout_;

@@ -30,6 +30,7 @@ public:
         checkers_.push_back(checker);
         if (checker->needs_blocks_in_order()) global_in_block_order_ = true;
         if (checker->wants_schedule_events()) schedule_observers_.push_back(checker);
+        if (checker->wants_access_events()) access_observers_.push_back(checker);
     }
     const std::vector<Checker*>& checkers() const { return checkers_; }
     // Where the static shared window's variables lie (see static_shared_layout.h).
@@ -54,6 +55,7 @@ private:
     std::unique_ptr<Watchdog> watchdog_;
     std::vector<Checker*> checkers_;
     std::vector<Checker*> schedule_observers_;
+    std::vector<Checker*> access_observers_;  // those of checkers_ that want on_access
     std::shared_ptr<const StaticSharedLayout> layout_;
     bool global_in_block_order_ = false;  // a checker needs_blocks_in_order()  // those of checkers_ that want scheduling events
     std::uint64_t launches_ = 0;
