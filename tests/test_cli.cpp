@@ -672,7 +672,7 @@ TEST_CASE("--leak-check reports allocations never freed, grouped by the cudaMall
     fs::remove_all(dir);
 }
 
-TEST_CASE("--uniform-writes ignore silences a flag that every thread sets to the same value; a bad value is refused") {
+TEST_CASE("a flag that every thread sets to the same value is silent by default and a race with --uniform-writes report; a bad value is refused") {
     const fs::path dir = fs::temp_directory_path() / ("simt-uniform-test-" + std::to_string(getpid()));
     fs::create_directories(dir);
     std::ofstream(dir / "flag.cu") << "#include <cstdio>\n"
@@ -688,13 +688,16 @@ TEST_CASE("--uniform-writes ignore silences a flag that every thread sets to the
                                       "    printf(\"%d\\n\", *found);\n"
                                       "}\n";
     const std::string program = (dir / "flag.cu").string();
-    const Result counted = simt("run " + program);
+    const Result counted = simt("run --uniform-writes report " + program);
     CHECK(counted.status == 1);
     CHECK_THAT(counted.err, Catch::Contains("race hazard (WAW"));
-    const Result ignored = simt("run --uniform-writes ignore " + program);
-    CHECK(ignored.status == 0);
-    CHECK(ignored.out == "1\n");
-    CHECK(ignored.err.empty());
+    for (const char* options : {"", "--uniform-writes ignore "}) {
+        CAPTURE(options);
+        const Result ignored = simt("run " + std::string(options) + program);
+        CHECK(ignored.status == 0);
+        CHECK(ignored.out == "1\n");
+        CHECK(ignored.err.empty());
+    }
     const Result bad = simt("run --uniform-writes maybe " + program);
     CHECK(bad.status != 0);
     CHECK_THAT(bad.err, Catch::Contains("--uniform-writes"));

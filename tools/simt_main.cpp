@@ -182,7 +182,7 @@ int main(int argc, char** argv) {
                         "also write every hazard at exit as json (docs/report-format.md) or sarif (SARIF 2.1.0)")
         ->check(CLI::IsMember({"text", "json", "sarif"}))->capture_default_str();
     run_cmd->add_option("--uniform-writes", run.uniform_writes,
-                        "two unordered writes of the same value: report them as a race (as compute-sanitizer) or ignore them")
+                        "two unordered writes of the same value: ignore them (as compute-sanitizer) or report them as a race")
         ->check(CLI::IsMember({"report", "ignore"}))->capture_default_str();
     run_cmd->add_option("--report-api-errors", run.report_api_errors,
                         "report runtime calls that return an error, at their line (as compute-sanitizer), or not")
