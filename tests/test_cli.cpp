@@ -948,6 +948,30 @@ TEST_CASE("device memcpy/memset and __device__ arrays: each broken case is repor
     CHECK_THAT(cleared.err, Catch::Contains("device_memory_checks.cu:19"));
 }
 
+TEST_CASE("--explore 20 says a racy catalog program's output depends on the schedule, naming two seeds, and its fixed twin's does not") {
+    const std::string catalog = std::string(SIMT_KERNELS_DIR) + "/catalog/";
+    const Result racy = simt("run --explore 20 " + catalog + "missing_barrier_raw.cu");
+    CHECK(racy.status == 1);
+    CHECK_THAT(racy.out, Catch::StartsWith("simt explore: 20 seeds (0-19, its mode): "));
+    const std::string said = "the output depends on the schedule: seeds 0 and ";
+    REQUIRE_THAT(racy.out, Catch::Contains(said));
+    // Either seed named replays its output on its own.
+    const std::size_t at = racy.out.find(said) + said.size();
+    const std::string other = racy.out.substr(at, racy.out.find(' ', at) - at);
+    const Result first = simt("run --seed 0 " + catalog + "missing_barrier_raw.cu");
+    const Result second = simt("run --seed " + other + " " + catalog + "missing_barrier_raw.cu");
+    CHECK(first.out != second.out);
+    CHECK_THAT(racy.out, Catch::Contains("output 1 (seed"));
+    CHECK_THAT(racy.out, Catch::Contains("    " + first.out));
+    CHECK_THAT(racy.out, Catch::Contains("    " + second.out));
+    const Result fixed = simt("run --explore 20 " + catalog + "missing_barrier_raw_fixed.cu");
+    CHECK(fixed.status == 0);
+    CHECK_THAT(fixed.out, Catch::Contains("1 distinct output, 1 distinct set of findings\n"
+                                          "the output does not depend on the schedule: every seed printed the same\n"
+                                          "output 1 (seeds 0-19):\n"));
+    CHECK(fixed.err.empty());
+}
+
 TEST_CASE("an object with virtual functions built in shared memory by one thread is initialised by its constructor") {
     // cuda-samples' newdelete does this; its vtable pointer store counts as a write.
     const std::string source = std::string(SIMT_KERNELS_DIR) + "/conformance/virtual_in_shared.cu";
