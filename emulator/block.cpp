@@ -564,6 +564,13 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
         const std::string head = std::string("out-of-bounds global ") + what + " of size " + std::to_string(size) +
                                  " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
                                  describe(pc) + ": ";
+        if (const DeviceVariable* next = device_variables_->just_before(a, size)) {
+            const std::string before = std::to_string(next->address - a);
+            fail(FaultKind::IllegalAddress, head + "byte offset -" + before + " of __device__ " + next->name + " (" +
+                                                std::to_string(next->size) + " bytes): it starts " + before +
+                                                " bytes before the " + (next->size > size ? "array" : "variable") +
+                                                "; the access was not performed");
+        }
         if (DeviceVariableLayout::is_outside(v))
             fail(FaultKind::IllegalAddress, head + "address " + text() +
                                                 " lies before every __device__ variable; the access was not performed");

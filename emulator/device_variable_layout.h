@@ -39,6 +39,18 @@ public:
         if (a + size <= v.address + v.size) return nullptr;
         return &v;
     }
+    // For an access that starts between variables: the next variable when
+    // the access lies nearer its start than the previous one's end (an index
+    // below 0, as memcheck says "N bytes before"), else nullptr.
+    const DeviceVariable* just_before(std::uintptr_t a, std::uint64_t size) const {
+        auto after = std::upper_bound(variables_.begin(), variables_.end(), a,
+                                      [](std::uintptr_t x, const DeviceVariable& v) { return x < v.address; });
+        if (after == variables_.end() || a + size > after->address) return nullptr;
+        if (after == variables_.begin()) return &*after;
+        const DeviceVariable& v = *(after - 1);
+        if (a < v.address + v.size) return nullptr;
+        return after->address - (a + size) < a - (v.address + v.size) ? &*after : nullptr;
+    }
     bool empty() const { return variables_.empty(); }
     static bool is_outside(const DeviceVariable* v) { return v != nullptr && v->name.empty(); }
 

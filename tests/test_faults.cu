@@ -402,6 +402,7 @@ TEST_CASE("a read before the start of a __device__ array is out of bounds too") 
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds global read of size 4 in kernel read_table"));
     CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:378"));
+    CHECK_THAT(r.fault.message, Catch::Contains("byte offset -4 of __device__ table (64 bytes): it starts 4 bytes before the array"));
 }
 
 TEST_CASE("filling a __device__ array up to its last element runs and has no report") {
