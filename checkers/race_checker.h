@@ -42,9 +42,9 @@ namespace simt::check {
 class RaceChecker final : public Checker {
 public:
     explicit RaceChecker(HazardLog& log) : log_(log) {}
-    // --uniform-writes ignore: a write-write pair that wrote the same bytes
-    // is not reported (off by default, as compute-sanitizer: see
-    // docs/report-format.md).
+    // --uniform-writes ignore (the default, as racecheck on an H100: see
+    // docs/report-format.md): a write-write pair that wrote the same bytes
+    // is not reported.
     void ignore_same_value_writes(bool ignore) { ignore_same_value_writes_ = ignore; }
 
     bool needs_blocks_in_order() const override { return true; }

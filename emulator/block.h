@@ -18,6 +18,7 @@
 #include "emulator/launch_turns.h"
 #include "emulator/options.h"
 #include "emulator/schedule_policy.h"
+#include "emulator/device_variable_layout.h"
 #include "emulator/static_shared_layout.h"
 
 namespace simt {
@@ -103,6 +104,7 @@ struct LaunchContext {
     LaunchTurns& turns;
     const std::vector<Checker*>& schedule_observers;  // checkers that want scheduling events
     const StaticSharedLayout* shared_layout;  // nullptr when the layout is unknown
+    const DeviceVariableLayout* device_variables;  // nullptr when unknown
     bool global_in_block_order;        // every global access waits like an atomic
 };
 
@@ -314,6 +316,7 @@ private:
     const std::vector<Checker*>& observers_;  // want scheduling events; empty unless tracing
     const GlobalMemory& memory_;
     const StaticSharedLayout* layout_;
+    const DeviceVariableLayout* device_variables_;
     // The allocations accesses hit last: most accesses need no lookup.
     struct KnownAllocation {
         std::uintptr_t lo = 0, hi = 0;

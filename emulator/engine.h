@@ -12,6 +12,7 @@
 #include "emulator/global_memory.h"
 #include "emulator/launch.h"
 #include "emulator/options.h"
+#include "emulator/device_variable_layout.h"
 #include "emulator/static_shared_layout.h"
 #include "emulator/watchdog.h"
 #include "emulator/worker_pool.h"
@@ -35,6 +36,10 @@ public:
     const std::vector<Checker*>& checkers() const { return checkers_; }
     // Where the static shared window's variables lie (see static_shared_layout.h).
     void set_static_shared_layout(std::shared_ptr<const StaticSharedLayout> layout) { layout_ = std::move(layout); }
+    // Where the __device__ variables lie (see device_variable_layout.h).
+    void set_device_variable_layout(std::shared_ptr<const DeviceVariableLayout> layout) {
+        device_variables_ = std::move(layout);
+    }
     std::uint64_t launches() const { return launches_; }
 
     LaunchOutcome launch(const KernelLaunch& launch);
@@ -57,6 +62,7 @@ private:
     std::vector<Checker*> schedule_observers_;
     std::vector<Checker*> access_observers_;  // those of checkers_ that want on_access
     std::shared_ptr<const StaticSharedLayout> layout_;
+    std::shared_ptr<const DeviceVariableLayout> device_variables_;
     bool global_in_block_order_ = false;  // a checker needs_blocks_in_order()  // those of checkers_ that want scheduling events
     std::uint64_t launches_ = 0;
 };

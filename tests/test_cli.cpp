@@ -702,7 +702,7 @@ TEST_CASE("--leak-check reports allocations never freed, grouped by the cudaMall
     fs::remove_all(dir);
 }
 
-TEST_CASE("--uniform-writes ignore silences a flag that every thread sets to the same value; a bad value is refused") {
+TEST_CASE("a flag that every thread sets to the same value is silent by default and a race with --uniform-writes report; a bad value is refused") {
     const fs::path dir = fs::temp_directory_path() / ("simt-uniform-test-" + std::to_string(getpid()));
     fs::create_directories(dir);
     std::ofstream(dir / "flag.cu") << "#include <cstdio>\n"
@@ -718,13 +718,16 @@ TEST_CASE("--uniform-writes ignore silences a flag that every thread sets to the
                                       "    printf(\"%d\\n\", *found);\n"
                                       "}\n";
     const std::string program = (dir / "flag.cu").string();
-    const Result counted = simt("run " + program);
+    const Result counted = simt("run --uniform-writes report " + program);
     CHECK(counted.status == 1);
     CHECK_THAT(counted.err, Catch::Contains("race hazard (WAW"));
-    const Result ignored = simt("run --uniform-writes ignore " + program);
-    CHECK(ignored.status == 0);
-    CHECK(ignored.out == "1\n");
-    CHECK(ignored.err.empty());
+    for (const char* options : {"", "--uniform-writes ignore "}) {
+        CAPTURE(options);
+        const Result ignored = simt("run " + std::string(options) + program);
+        CHECK(ignored.status == 0);
+        CHECK(ignored.out == "1\n");
+        CHECK(ignored.err.empty());
+    }
     const Result bad = simt("run --uniform-writes maybe " + program);
     CHECK(bad.status != 0);
     CHECK_THAT(bad.err, Catch::Contains("--uniform-writes"));
@@ -932,6 +935,90 @@ TEST_CASE("the gaps the README lists under 'What simt does not catch yet' behave
     const Result kept = simt("run -O 0 " + program("known_gaps.cu") + " -- deleted-store");
     CHECK(kept.status == 1);
     CHECK_THAT(kept.err, Catch::Contains("out-of-bounds shared write of size 4 in kernel unread_shared"));
+}
+
+TEST_CASE("device memcpy/memset and __device__ arrays: each broken case is reported at its line and each twin is clean, in both modes") {
+    // tests/programs/device_memory_checks.cu; what an H200 and compute-sanitizer
+    // said of each case is in docs/gpu-validation.md.
+    const struct {
+        const char* which;
+        const char* out;
+        const char* report;  // "" for none
+    } cases[] = {
+        {"memcpy-race", "", "on shared memory in kernel copy_rows"},
+        {"memcpy-race-fixed", "cudaSuccess, sum 64\n", ""},
+        {"memset-oob", "cudaErrorIllegalAddress\n", "invalid global write of size 1280 in kernel clear"},
+        {"memset-fixed", "cudaSuccess\n", ""},
+        {"memcpy-uninit", "cudaSuccess, sum 128\n", "uninitialised read) on global memory in kernel copy"},
+        {"memcpy-uninit-fixed", "cudaSuccess, sum 128\n", ""},
+        {"device-array-oob", "cudaErrorIllegalAddress, after_table sum 0\n",
+         "out-of-bounds global write of size 4 in kernel fill_table"},
+        {"device-array-fixed", "cudaSuccess, after_table sum 0\n", ""},
+        {"same-value", "cudaSuccess, sum 64\n", ""},
+    };
+    for (const char* mode : {"its", "lockstep"}) {
+        for (const auto& [which, out, report] : cases) {
+            CAPTURE(mode, which);
+            const Result r = simt(std::string("run --mode ") + mode + " " + program("device_memory_checks.cu") + " -- " + which);
+            if (*out != '\0') CHECK(r.out == out);
+            if (*report == '\0') {
+                CHECK(r.status == 0);
+                CHECK(r.err.empty());
+                continue;
+            }
+            CHECK(r.status == 1);
+            CHECK_THAT(r.err, Catch::Contains(report));
+        }
+        const Result racy = simt(std::string("run --mode ") + mode + " " + program("device_memory_checks.cu") + " -- memcpy-race");
+        CHECK_THAT(racy.err, Catch::Contains("device_memory_checks.cu:12"));
+        CHECK_THAT(racy.err, Catch::Contains("device_memory_checks.cu:14"));
+        const Result uniform = simt(std::string("run --uniform-writes report --mode ") + mode + " " +
+                                    program("device_memory_checks.cu") + " -- same-value");
+        CHECK(uniform.status == 1);
+        CHECK_THAT(uniform.err, Catch::Contains("race hazard (WAW"));
+    }
+    const Result table = simt("run " + program("device_memory_checks.cu") + " -- device-array-oob");
+    CHECK_THAT(table.err, Catch::Contains(" of __device__ table (64 bytes): it ends "));
+    CHECK_THAT(table.err, Catch::Contains("device_memory_checks.cu:31"));
+    const Result cleared = simt("run " + program("device_memory_checks.cu") + " -- memset-oob");
+    CHECK_THAT(cleared.err, Catch::Contains("device_memory_checks.cu:19"));
+}
+
+TEST_CASE("--explore 20 says a racy catalog program's output depends on the schedule, naming two seeds, and its fixed twin's does not") {
+    const std::string catalog = std::string(SIMT_KERNELS_DIR) + "/catalog/";
+    const Result racy = simt("run --explore 20 " + catalog + "missing_barrier_raw.cu");
+    CHECK(racy.status == 1);
+    CHECK_THAT(racy.out, Catch::StartsWith("simt explore: 20 seeds (0-19, its mode): "));
+    const std::string said = "the output depends on the schedule: seeds 0 and ";
+    REQUIRE_THAT(racy.out, Catch::Contains(said));
+    // Either seed named replays its output on its own.
+    const std::size_t at = racy.out.find(said) + said.size();
+    const std::string other = racy.out.substr(at, racy.out.find(' ', at) - at);
+    const Result first = simt("run --seed 0 " + catalog + "missing_barrier_raw.cu");
+    const Result second = simt("run --seed " + other + " " + catalog + "missing_barrier_raw.cu");
+    CHECK(first.out != second.out);
+    CHECK_THAT(racy.out, Catch::Contains("output 1 (seed"));
+    CHECK_THAT(racy.out, Catch::Contains("    " + first.out));
+    CHECK_THAT(racy.out, Catch::Contains("    " + second.out));
+    const Result fixed = simt("run --explore 20 " + catalog + "missing_barrier_raw_fixed.cu");
+    CHECK(fixed.status == 0);
+    CHECK_THAT(fixed.out, Catch::Contains("1 distinct output, 1 distinct set of findings\n"
+                                          "the output does not depend on the schedule: every seed printed the same\n"
+                                          "output 1 (seeds 0-19):\n"));
+    CHECK(fixed.err.empty());
+    // The other racy programs whose printed result follows the schedule. (The
+    // catalog's shared_counter, missing_barrier_war and read_before_write
+    // print the same wrong result under every seed: their reports name the
+    // race, the verdict on the output is "does not depend".)
+    for (const char* name : {"inplace_stencil", "single_buffer_scan", "warp_synchronous"}) {
+        CAPTURE(name);
+        const Result broken = simt("run --explore 20 " + catalog + name + ".cu");
+        CHECK(broken.status == 1);
+        CHECK_THAT(broken.out, Catch::Contains("the output depends on the schedule: seeds 0 and "));
+        const Result twin = simt("run --explore 20 " + catalog + name + "_fixed.cu");
+        CHECK(twin.status == 0);
+        CHECK_THAT(twin.out, Catch::Contains("the output does not depend on the schedule"));
+    }
 }
 
 TEST_CASE("an object with virtual functions built in shared memory by one thread is initialised by its constructor") {

@@ -418,7 +418,17 @@ std::vector<HazardGroup> race_hazards_with(bool ignore_uniform, void (*kernel)(c
 
 }  // namespace
 
-TEST_CASE("unordered writes of the same value are a WAW race by default, as compute-sanitizer reports them") {
+TEST_CASE("unordered writes of the same value are not reported by default, as compute-sanitizer's racecheck") {
+    CHECK(simt::cuda::CheckOptions{}.ignore_uniform_writes);
+    simt::cuda::reset_device(simt::EngineOptions{}, simt::test::race_only());
+    simt::test::Managed<int> values(128, -1), found(1, 0);
+    any_negative<<<2, 64>>>(values, found);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    for (const HazardGroup& g : simt::cuda::last_launch_hazards()) CHECK(g.example.kind.rfind("WAW", 0) != 0);
+    CHECK(found[0] == 1);
+}
+
+TEST_CASE("--uniform-writes report makes unordered writes of the same value a WAW race") {
     const auto h = race_hazards_with(false, any_negative);
     REQUIRE(!h.empty());
     bool waw = false;

@@ -23,7 +23,7 @@ struct RunOptions {
     std::string report_file;
     bool leak_check = false;  // report allocations never freed, at exit
     std::string report_api_errors = "explicit";  // or "no": runtime calls that fail
-    std::string uniform_writes = "report";  // or "ignore": same-value write pairs
+    std::string uniform_writes = "ignore";  // or "report": same-value write pairs
     unsigned print_limit = 10;
     std::string trace_file;  // --trace: a Chrome/Perfetto timeline, "" for none
     bool trace_lanes = false;

@@ -16,6 +16,7 @@
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
 #include "tools/child_process.h"
+#include "tools/explore.h"
 #include "tools/nvcc_driver.h"
 #include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
@@ -150,6 +151,9 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({32u, 64u}))->capture_default_str();
     run_cmd->add_option("--seed", run.seed, "scheduler seed (its mode): the same seed replays the same interleaving")
         ->transform(unsigned_decimal)->capture_default_str();
+    unsigned explore = 0;
+    run_cmd->add_option("--explore", explore, "run under N seeds (from --seed on) and say whether the output depends on the schedule")
+        ->transform(unsigned_decimal)->check(CLI::Range(1u, 100000u));
     // Workers are OS threads, and results never depend on their number, so
     // more than the cores only adds switching. The cap is far above any core
     // count yet far below the thread limits that made 100000 crash after
@@ -182,7 +186,7 @@ int main(int argc, char** argv) {
                         "also write every hazard at exit as json (docs/report-format.md) or sarif (SARIF 2.1.0)")
         ->check(CLI::IsMember({"text", "json", "sarif"}))->capture_default_str();
     run_cmd->add_option("--uniform-writes", run.uniform_writes,
-                        "two unordered writes of the same value: report them as a race (as compute-sanitizer) or ignore them")
+                        "two unordered writes of the same value: ignore them (as compute-sanitizer) or report them as a race")
         ->check(CLI::IsMember({"report", "ignore"}))->capture_default_str();
     run_cmd->add_option("--report-api-errors", run.report_api_errors,
                         "report runtime calls that return an error, at their line (as compute-sanitizer), or not")
@@ -291,6 +295,7 @@ int main(int argc, char** argv) {
             std::cout << (build_output.empty() ? built.executable : build_output).string() << "\n";
             return 0;
         }
+        if (explore > 0) return explore_program(built.executable, program_args, run, explore);
         return run_program(built.executable, program_args, run);
     } catch (const Interrupted& e) {
         end_by_signal(e.signal);  // after the unwinding removed temporary files
