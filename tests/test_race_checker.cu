@@ -451,9 +451,10 @@ namespace {
 // reproducer): the race is on each half, though no single store covers the
 // word.
 __global__ void halves_global(short* a, unsigned stride) {
+    const unsigned id = blockIdx.x * blockDim.x + threadIdx.x;  // each writer stores its own values
     if (threadIdx.x % stride == 0) {
-        a[42] = short(threadIdx.x);
-        a[43] = short(threadIdx.x + 1);
+        a[42] = short(id);
+        a[43] = short(id + 1);
     }
 }
 __global__ void halves_shared(short* out, unsigned stride) {
