@@ -657,7 +657,8 @@ TEST_CASE("a shuffle past the warp edge whose own value reaches the output is an
 }
 
 TEST_CASE("programs that print what shuffles past their segment return, on purpose, get the value-used error and no other report") {
-    for (const char* program : {"conformance/shuffle_edges.cu", "conformance/overlapping_masks.cu", "demo/collectives_check.cu"}) {
+    for (const char* program : {"conformance/shuffle_edges.cu", "conformance/overlapping_masks.cu", "demo/collectives_check.cu",
+                                "api/half_precision.cu", "api/large_tiles.cu"}) {
         CAPTURE(program);
         const Result r = simt(std::string("run ") + (fs::path(SIMT_KERNELS_DIR) / program).string());
         CHECK(r.status == 1);
