@@ -33,11 +33,14 @@ struct Record {
     bool is_volatile = false;
 };
 
-// A promoted granule: writes with disjoint byte masks (at most one per byte)
-// and up to two reads.
+// A promoted granule: up to two reads, and writes with disjoint byte masks
+// (at most one per byte) kept as a prefix of `write`, so that a look at the
+// usual one write stops at the second entry. Reads first: a read-shared
+// granule (a tile element every thread of a block reads) is judged from the
+// cell's first three cache lines.
 struct FullCell {
-    std::array<Record, 4> write;
     std::array<Record, 2> read;
+    std::array<Record, 4> write;
     std::uintptr_t granule = 0;  // global memory: the granule's address, to release it with its allocation
 };
 

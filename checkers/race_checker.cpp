@@ -258,7 +258,8 @@ void RaceChecker::check_granule(BlockState& s, FullCell& cell, const AccessEvent
     const bool plain_read = e.kind == AccessKind::Read && !e.is_volatile;
     // Against the writes of these bytes: RAW / WAW (two atomics never race).
     for (const Record& w : cell.write) {
-        if (w.thread == 0 || !overlaps(w.mask, mask) ||
+        if (w.thread == 0) break;  // the live writes are a prefix
+        if (!overlaps(w.mask, mask) ||
             (w.kind == AccessKind::Atomic && mine.kind == AccessKind::Atomic) || is_ordered(w))
             continue;
         if (writes && ignore_same_value_writes_ && e.size <= 16 && mine.kind != AccessKind::Atomic) {
@@ -286,15 +287,17 @@ void RaceChecker::check_granule(BlockState& s, FullCell& cell, const AccessEvent
                 break;
             }
         }
-        // This write is now the last one of its bytes; earlier accesses keep
-        // the bytes it did not touch.
-        Record* free = nullptr;
+        // This write is now the last one of its bytes; earlier writes keep
+        // the bytes it did not touch (masks disjoint and non-empty: at most
+        // three remain, so mine always fits after them).
+        std::size_t kept = 0;
         for (Record& w : cell.write) {
+            if (w.thread == 0) break;
             w.mask &= std::uint8_t(~mask);
-            if (w.mask == 0) w = Record{};
-            if (w.thread == 0 && free == nullptr) free = &w;
+            if (w.mask != 0) cell.write[kept++] = w;
         }
-        *free = mine;  // masks are disjoint and non-empty: one of four is free
+        cell.write[kept++] = mine;
+        for (std::size_t i = kept; i < cell.write.size() && cell.write[i].thread != 0; ++i) cell.write[i] = Record{};
         for (Record& r : cell.read) {
             r.mask &= std::uint8_t(~mask);
             if (r.mask == 0) r = Record{};
