@@ -10,36 +10,11 @@
 #include <string>
 #include <system_error>
 
-#include "primitives/src/options_text.h"
 #include "tools/child_process.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;
 namespace {
-
-// What the program reads from SIMT_OPTIONS (primitives/src/process_runtime.cpp).
-std::string engine_options(const RunOptions& o) {
-    const auto flag = [](bool on) { return std::string(on ? "1" : "0"); };
-    return options_text::encode({
-        {"mode", o.mode},
-        {"warp", std::to_string(o.warp_size)},
-        {"seed", std::to_string(o.seed)},
-        {"threads", std::to_string(o.threads)},
-        {"stack", std::to_string(o.stack_size)},
-        {"watchdog", std::to_string(o.watchdog)},
-        {"check", o.checks},
-        {"severity", o.severity},
-        {"print-limit", std::to_string(o.print_limit)},
-        {"report", o.report},
-        {"report-file", o.report_file},
-        {"leak-check", flag(o.leak_check)},
-        {"report-api-errors", o.report_api_errors},
-        {"uniform-writes", o.uniform_writes},
-        {"trace", o.trace_file},
-        {"trace-lanes", flag(o.trace_lanes)},
-        {"trace-blocks", std::to_string(o.trace_blocks)},
-    });
-}
 
 // The program writes it at exit; it goes whatever happens, an interruption included.
 struct StatusFile {
@@ -62,8 +37,9 @@ struct StatusFile {
 }  // namespace
 
 int run_program(const fs::path& executable, const std::vector<std::string>& args,
-                const RunOptions& options) {
-    const std::string text = engine_options(options);
+                const driver::RunOptions& options) {
+    // What the program reads back (driver/options.cpp).
+    const std::string text = driver::encode(options);
     const StatusFile status_file;
     setenv("SIMT_OPTIONS", text.c_str(), 1);
     setenv("SIMT_STATUS_FILE", status_file.path.c_str(), 1);
@@ -84,7 +60,7 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
     const unsigned errors = status_file.errors();
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-    if (errors > 0) return options.error_exitcode;
+    if (errors > 0) return int(options.error_exitcode);
     return code;
 }
 

@@ -1,13 +1,13 @@
 #include "process_runtime.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <initializer_list>
 #include <map>
 #include <string_view>
 
 #include "emulator/options.h"
-#include "options_text.h"
+#include "driver/options.h"
 #include "checkers/shared_symbols.h"
 #include "checkers/structured_report.h"
 #include "emulator/worker.h"
@@ -28,71 +28,46 @@ namespace {
     std::_Exit(2);
 }
 
-unsigned long long number_of(const std::string& key, const std::string& value, unsigned long long low,
-                             unsigned long long high) {
-    char* end = nullptr;
-    const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-    if (value.empty() || *end != '\0' || value[0] == '-' || n < low || n > high)
-        bad_options(key + "=" + value + " is not a whole number from " + std::to_string(low) + " to " +
-                    std::to_string(high));
-    return n;
-}
-
-const std::string& one_of(const std::string& key, const std::string& value, std::initializer_list<const char*> known) {
-    std::string list;
-    for (const char* k : known) {
-        if (value == k) return value;
-        list += std::string(list.empty() ? "" : ", ") + k;
-    }
-    bad_options(key + "=" + value + " is not one of: " + list);
-}
-
-// The one place the child program learns its options: `simt run` passes them
-// in SIMT_OPTIONS as "mode=its;warp=32;seed=1;threads=2;stack=65536"
-// (escaped as options_text.h says); a user may write the same by hand.
+// The one place the child program learns its options: `simt run` passes
+// them in SIMT_OPTIONS (driver/options.inc names them); a user may write the
+// same by hand.
 EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode) {
-    EngineOptions o;
     const char* text = std::getenv("SIMT_OPTIONS");
-    if (text == nullptr) return o;
-    for (const auto& [key, value] : options_text::decode(text)) {
-        if (key == "mode") o.mode = one_of(key, value, {"its", "lockstep"}) == "lockstep" ? ScheduleMode::Lockstep : ScheduleMode::Independent;
-        else if (key == "warp" || key == "warp-size") o.warp_size = unsigned(std::stoul(one_of(key, value, {"32", "64"})));
-        else if (key == "seed") o.seed = number_of(key, value, 0, ~0ull);
-        else if (key == "threads") o.threads = unsigned(number_of(key, value, 0, 1024));
-        else if (key == "stack" || key == "stack-size") o.stack_size = std::size_t(number_of(key, value, 32 * 1024, 64ull << 20));
-        else if (key == "watchdog") o.watchdog_seconds = unsigned(number_of(key, value, 0, 86400));
-        else if (key == "error-exitcode") error_exitcode = int(number_of(key, value, 1, 255));
-        else if (key == "check") {
-            checks.race = checks.shuffle = checks.init = checks.barrier = checks.warp_sync = checks.memory = false;
-            std::string rest = value + ",";
-            for (std::size_t at; (at = rest.find(',')) != std::string::npos; rest.erase(0, at + 1)) {
-                const std::string item = one_of(key, rest.substr(0, at), {"race", "barrier", "warp-sync", "shuffle", "memory", "init", "none"});
-                checks.race |= item == "race";
-                checks.shuffle |= item == "shuffle";
-                checks.init |= item == "init";
-                checks.barrier |= item == "barrier";
-                checks.warp_sync |= item == "warp-sync";
-                checks.memory |= item == "memory";
-            }
-        }
-        else if (key == "report") checks.report_format = one_of(key, value, {"text", "json", "sarif"}) == "text" ? "" : value;
-        else if (key == "report-file") checks.report_file = value;
-        else if (key == "severity") checks.min_severity = one_of(key, value, {"note", "warning", "error"}) == "note" ? 0 : value == "error" ? 2 : 1;
-        else if (key == "print-limit") checks.print_limit = unsigned(number_of(key, value, 0, ~0u));
-        else if (key == "leak-check") checks.leak_check = number_of(key, value, 0, 1) != 0;
-        else if (key == "report-api-errors") checks.report_api_errors = one_of(key, value, {"explicit", "no"}) == "explicit";
-        else if (key == "uniform-writes") checks.ignore_uniform_writes = one_of(key, value, {"report", "ignore"}) == "ignore";
-        else if (key == "trace") checks.trace_file = value;
-        else if (key == "trace-lanes") checks.trace_lanes = number_of(key, value, 0, 1) != 0;
-        else if (key == "trace-blocks") checks.trace_blocks = unsigned(number_of(key, value, 1, 1u << 20));
-        else
-            bad_options("unknown option '" + key + "' (known: mode, warp-size, seed, threads, stack-size, watchdog, "
-                        "error-exitcode, check, report, report-file, severity, print-limit, leak-check, "
-                        "report-api-errors, uniform-writes, trace, trace-lanes, trace-blocks)");
+    driver::RunOptions o;
+    try {
+        if (text != nullptr) o = driver::decode(text);
+    } catch (const driver::OptionsError& e) {
+        bad_options(e.what());
     }
+    EngineOptions engine;
+    engine.mode = o.mode == "lockstep" ? ScheduleMode::Lockstep : ScheduleMode::Independent;
+    engine.warp_size = unsigned(o.warp_size);
+    engine.seed = o.seed;
+    engine.threads = unsigned(o.threads);
+    engine.stack_size = std::size_t(o.stack_size);
+    engine.watchdog_seconds = unsigned(o.watchdog);
+    error_exitcode = int(o.error_exitcode);
+    const std::vector<std::string> names = driver::names_in(o.check);
+    const auto on = [&](const char* name) { return std::find(names.begin(), names.end(), name) != names.end(); };
+    checks.race = on("race");
+    checks.shuffle = on("shuffle");
+    checks.init = on("init");
+    checks.barrier = on("barrier");
+    checks.warp_sync = on("warp-sync");
+    checks.memory = on("memory");
+    checks.report_format = o.report == "text" ? "" : o.report;
+    checks.report_file = o.report_file;
+    checks.min_severity = o.severity == "note" ? 0 : o.severity == "error" ? 2 : 1;
+    checks.print_limit = unsigned(o.print_limit);
+    checks.leak_check = o.leak_check;
+    checks.report_api_errors = o.report_api_errors == "explicit";
+    checks.ignore_uniform_writes = o.uniform_writes == "ignore";
+    checks.trace_file = o.trace_file;
+    checks.trace_lanes = o.trace_lanes;
+    checks.trace_blocks = unsigned(o.trace_blocks);
     if (!checks.report_format.empty() && checks.report_file.empty())
         checks.report_file = "simt-report." + checks.report_format;
-    return o;
+    return engine;
 }
 
 bool write_text_file(const std::string& path, const std::string& text) {
