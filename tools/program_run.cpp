@@ -5,11 +5,17 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <sstream>
 #include <fstream>
 #include <string>
 #include <system_error>
 
+#include "driver/sarif_run.h"
+#include "driver/summary.h"
 #include "tools/child_process.h"
 
 namespace simt::tool {
@@ -26,18 +32,31 @@ struct StatusFile {
     }
     StatusFile(const StatusFile&) = delete;
     StatusFile& operator=(const StatusFile&) = delete;
-    unsigned errors() const {
+    // nullopt when the program did not reach its exit handler.
+    std::optional<driver::RunCounts> counts() const {
         std::ifstream in(path);
-        std::string line;
-        std::getline(in, line);
-        return line.rfind("errors=", 0) == 0 ? unsigned(std::stoul(line.substr(7))) : 0;
+        std::ostringstream text;
+        text << in.rdbuf();
+        return driver::read_status(text.str());
     }
 };
 
 }  // namespace
 
+void write_failed_sarif(const driver::RunOptions& options, const std::string& program, const std::string& why) {
+    if (options.report != "sarif" || options.report_file.empty()) return;
+    driver::SarifRun run;
+    run.category = options.report_category.empty() ? driver::default_category(program) : options.report_category;
+    run.source_root = driver::absolute_directory(options.source_root);
+    run.success = false;
+    run.errors.push_back(why);
+    std::ofstream out(options.report_file, std::ios::binary);
+    out << driver::format_sarif_run(run);
+    if (!out) spdlog::error("cannot write the report to {}", options.report_file);
+}
+
 int run_program(const fs::path& executable, const std::vector<std::string>& args,
-                const driver::RunOptions& options) {
+                const driver::RunOptions& options, bool checked) {
     // What the program reads back (driver/options.cpp).
     const std::string text = driver::encode(options);
     const StatusFile status_file;
@@ -57,10 +76,31 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                       executable.string(), e.code().message(), executable.parent_path().string());
         return 2;
     }
-    const unsigned errors = status_file.errors();
-    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    const std::optional<driver::RunCounts> reported = status_file.counts();
+    if (!checked) return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    driver::RunCounts counts = reported.value_or(driver::RunCounts{});
+    if (WIFSIGNALED(status)) {
+        // The program's own crash (simt turns the kernels' into reports): said
+        // here, since the program could say nothing.
+        const int signal = WTERMSIG(status);
+        spdlog::error("the program was killed by signal {} ({}){}", signal, strsignal(signal),
+                      WCOREDUMP(status) ? ", core dumped" : "");
+        ++counts.errors;
+        write_failed_sarif(options, executable.filename().string(),
+                           "the program was killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")");
+        std::fputs(driver::summary_line(counts).c_str(), stderr);
+        return 128 + signal;
+    }
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-    if (errors > 0) return int(options.error_exitcode);
+    // Ended before its exit handler with a failing status: simt's watchdog
+    // or a fault it could not survive, which said why above.
+    if (!reported) {
+        if (code != 0) ++counts.errors;
+        write_failed_sarif(options, executable.filename().string(),
+                           "the program ended (exit status " + std::to_string(code) + ") before simt's exit report");
+    }
+    std::fputs(driver::summary_line(counts).c_str(), stderr);
+    if (reported && reported->errors > 0) return int(options.error_exitcode);
     return code;
 }
 

@@ -218,10 +218,11 @@ int main(int argc, char** argv) {
             // The GPU runs it: simt's checkers and options do not apply.
             if (!run.trace_file.empty()) spdlog::warn("--trace records simt's scheduling: it is ignored with --backend cuda");
             const BuildResult built = build_program_with_nvcc(build, arch);
-            return run_program(built.executable, program_args, run);
+            return run_program(built.executable, program_args, run, false);
         }
         if (*run_cmd) {
             if (run.report != "text" && run.report_file.empty()) run.report_file = "simt-report." + run.report;
+            if (!run.source_root.empty()) run.source_root = fs::absolute(run.source_root).string();
             for (std::string* file : {&run.report_file, &run.trace_file}) {
                 if (file->empty()) continue;
                 *file = fs::absolute(*file).string();
@@ -242,6 +243,7 @@ int main(int argc, char** argv) {
     } catch (const simt::frontend::RewriteError& e) {
         return fail(rewrite_input.string() + ":" + std::to_string(e.line) + ": " + e.what());
     } catch (const BuildFailure& e) {
+        if (*run_cmd) write_failed_sarif(run, main_source.stem().string(), e.what());
         return fail(e.what());
     } catch (const std::exception& e) {
         return fail(e.what());

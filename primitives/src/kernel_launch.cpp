@@ -13,6 +13,7 @@
 #include "emulator/device_context.h"
 #include "emulator/engine.h"
 #include "emulator/symbolizer.h"
+#include "checkers/fault_report.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
 
@@ -164,8 +165,11 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     std::fflush(stdout);
     std::fprintf(stderr, "simt: error: %s\n", outcome.fault.message.c_str());
     rt.reported_error();
+    const bool refused = is_launch_rejection(outcome.fault.kind);  // refused launches take no launch index
+    const std::uint64_t index = rt.engine().launches() - (refused ? 0 : 1);
+    rt.report_fault(check::fault_report(outcome.fault, name, __builtin_return_address(0)), index);
     const cudaError_t e = error_for(outcome.fault.kind);
-    if (is_launch_rejection(outcome.fault.kind))
+    if (refused)
         rt.result(e);
     else
         rt.set_sticky(e);

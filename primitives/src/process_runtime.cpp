@@ -1,5 +1,7 @@
 #include "process_runtime.h"
 
+#include <errno.h>  // program_invocation_short_name
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -8,8 +10,11 @@
 
 #include "emulator/options.h"
 #include "driver/options.h"
+#include "driver/sarif_run.h"
+#include "driver/summary.h"
 #include "checkers/shared_symbols.h"
 #include "checkers/structured_report.h"
+#include "emulator/symbolizer.h"
 #include "emulator/worker.h"
 #include "checkers/text_report.h"
 #include "simt/launch.h"
@@ -57,6 +62,8 @@ EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode
     checks.memory = on("memory");
     checks.report_format = o.report == "text" ? "" : o.report;
     checks.report_file = o.report_file;
+    checks.source_root = o.source_root;
+    checks.report_category = o.report_category;
     checks.min_severity = o.severity == "note" ? 0 : o.severity == "error" ? 2 : 1;
     checks.print_limit = unsigned(o.print_limit);
     checks.leak_check = o.leak_check;
@@ -87,6 +94,10 @@ extern "C" __attribute__((weak)) const char simt_exit_status_on_error;
 void write_status_file() {
     ProcessRuntime& rt = ProcessRuntime::get();
     rt.report_leaks();
+    rt.print_recurring();
+    if (rt.unprinted_groups_ != 0)
+        std::fprintf(stderr, "simt: %u more hazard group%s not shown (--print-limit %u)\n", rt.unprinted_groups_,
+                     rt.unprinted_groups_ == 1 ? "" : "s", rt.checks_.print_limit);
     const unsigned hazards = rt.hazard_errors_ + rt.hazard_warnings_ + rt.hazard_notes_;
     if (hazards != 0) {
         std::fprintf(stderr, "simt: %u hazard%s (%u error%s, %u warning%s", hazards, hazards == 1 ? "" : "s",
@@ -102,8 +113,13 @@ void write_status_file() {
         std::fprintf(stderr, "simt: %u cop%s read uninitialised device memory (reported above)\n",
                      rt.uninitialised_copies_, rt.uninitialised_copies_ == 1 ? "y" : "ies");
     if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
-        const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(rt.all_hazards_)
-                                                                     : check::format_json(rt.all_hazards_);
+        const std::vector<check::LaunchHazards> launches = rt.run_hazards_.by_first_launch();
+        const check::SarifOptions sarif{
+            rt.checks_.report_category.empty() ? driver::default_category(program_invocation_short_name)
+                                               : rt.checks_.report_category,
+            driver::absolute_directory(rt.checks_.source_root)};
+        const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(launches, sarif)
+                                                                     : check::format_json(launches);
         if (!write_text_file(rt.checks_.report_file, text))
             std::fprintf(stderr, "simt: error: cannot write the report to %s\n", rt.checks_.report_file.c_str());
     }
@@ -111,22 +127,25 @@ void write_status_file() {
         std::fprintf(stderr, "simt: error: cannot write the trace to %s\n", rt.checks_.trace_file.c_str());
         rt.reported_error();
     }
+    const driver::RunCounts counts{rt.errors_reported(), rt.hazard_warnings_};
     const char* path = std::getenv("SIMT_STATUS_FILE");
     if (path == nullptr) {
         // On its own (built by simt-nvcc, `simt build` or CMake), the program
-        // fails as `simt run` would: a CI job must not pass a racy kernel.
-        // Those builds define the marker at link time; a test or tool that
-        // embeds simt keeps its own exit status.
-        if (&simt_exit_status_on_error != nullptr && rt.errors_reported() != 0) {
+        // ends with the summary line when simt said anything (a clean run's
+        // standard error stays the program's own), and fails as `simt run`
+        // would: a CI job must not pass a racy kernel. Those builds define
+        // the marker at link time; a test or tool that embeds simt keeps its
+        // own exit status.
+        if (counts.errors != 0 || counts.warnings != 0) std::fputs(driver::summary_line(counts).c_str(), stderr);
+        if (&simt_exit_status_on_error != nullptr && counts.errors != 0) {
             std::fflush(nullptr);
             std::_Exit(rt.error_exitcode_);
         }
         return;
     }
-    if (FILE* f = std::fopen(path, "w")) {
-        std::fprintf(f, "errors=%u\n", rt.errors_reported());
-        std::fclose(f);
-    }
+    // `simt run` prints the summary line from this, after the program ends.
+    if (!write_text_file(path, driver::status_text(counts)))
+        std::fprintf(stderr, "simt: error: cannot write the run's status to %s\n", path);
 }
 
 ProcessRuntime::ProcessRuntime() {
@@ -161,12 +180,17 @@ void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_rep
     if (trace_) trace_->finish_launch(last_hazards_);
     if (last_hazards_.empty()) return;
     ++launches_with_hazards_;
-    if (!checks_.report_format.empty())
-        all_hazards_.push_back(check::LaunchHazards{kernel, engine().launches() - 1, last_hazards_});
+    const std::vector<bool> fresh = run_hazards_.add(kernel, engine().launches() - 1, last_hazards_);
     std::fflush(stdout);
-    std::size_t printed = 0;
-    for (const check::HazardGroup& g : last_hazards_) {
-        if (printed++ < checks_.print_limit) std::fputs(check::format_text(g).c_str(), stderr);
+    for (std::size_t i = 0; i < last_hazards_.size(); ++i) {
+        if (!fresh[i]) continue;  // printed and counted at the launch it first appeared in
+        const check::HazardGroup& g = last_hazards_[i];
+        if (printed_groups_ < checks_.print_limit) {
+            std::fputs(check::format_text(g).c_str(), stderr);
+            ++printed_groups_;
+        } else {
+            ++unprinted_groups_;
+        }
         if (g.example.severity == check::Severity::Error) {
             ++hazard_errors_;
             ++errors_reported_;
@@ -176,9 +200,25 @@ void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_rep
             ++hazard_notes_;
         }
     }
-    if (last_hazards_.size() > checks_.print_limit)
-        std::fprintf(stderr, "simt: %zu more hazards in this launch not shown (--print-limit %u)\n",
-                     last_hazards_.size() - checks_.print_limit, checks_.print_limit);
+}
+
+void ProcessRuntime::report_fault(check::HazardReport report, std::uint64_t launch) {
+    const std::string kernel = report.kernel;
+    std::lock_guard<std::mutex> lock(mutex_);
+    run_hazards_.add(kernel, launch, {check::HazardGroup{std::move(report), 1}});
+}
+
+// At exit: the groups that came back in later launches, where they were
+// printed only once.
+void ProcessRuntime::print_recurring() const {
+    unsigned shown = 0;
+    for (const check::HazardGroup* g : run_hazards_.recurring()) {
+        const check::HazardReport& r = g->example;
+        if (r.on_host || shown++ >= checks_.print_limit) continue;
+        std::fprintf(stderr, "simt: the %s hazard (%s) in kernel %s at %s recurred: found in %zu launches, %llu instances in all\n",
+                     r.checker.c_str(), r.kind.c_str(), r.kernel.c_str(), describe(r.current.pc).c_str(),
+                     g->launches.size(), static_cast<unsigned long long>(g->instances));
+    }
 }
 
 void ProcessRuntime::print_host_report(check::HazardReport report, const char* checker) {
@@ -190,7 +230,7 @@ void ProcessRuntime::print_host_report(check::HazardReport report, const char* c
     std::fputs(check::format_text(group).c_str(), stderr);
     std::lock_guard<std::mutex> lock(mutex_);
     ++errors_reported_;
-    if (!checks_.report_format.empty()) all_hazards_.push_back(check::LaunchHazards{"(host)", Engine::process().launches(), {group}});
+    run_hazards_.add("(host)", Engine::process().launches(), {group});
 }
 
 void ProcessRuntime::report_api_error(check::HazardReport report) {
@@ -248,7 +288,7 @@ void ProcessRuntime::report_leaks() {
         ++errors_reported_;
     }
     std::fprintf(stderr, "simt: %zu allocation%s (%zu bytes) never freed\n", count, count == 1 ? "" : "s", bytes);
-    if (!checks_.report_format.empty()) all_hazards_.push_back(check::LaunchHazards{"(at exit)", engine().launches(), groups});
+    run_hazards_.add("(at exit)", engine().launches(), groups);
 }
 
 // A fresh recorder when a trace file is asked for (the previous one's

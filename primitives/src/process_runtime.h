@@ -13,6 +13,7 @@
 #include "checkers/hazard_log.h"
 #include "checkers/init_checker.h"
 #include "checkers/race_checker.h"
+#include "checkers/run_hazards.h"
 #include "checkers/shuffle_checker.h"
 #include "checkers/warp_sync_checker.h"
 #include "checkers/trace_recorder.h"
@@ -57,8 +58,12 @@ public:
     // A fresh device with these options (see simt/embedding.h).
     void reset(const EngineOptions& options, const CheckOptions& checks);
 
-    // After a launch: prints its hazards (grouped) and counts them.
+    // After a launch: prints its hazards (grouped; a group found in an
+    // earlier launch is counted there, not printed again) and counts them.
     void report_hazards(const char* kernel, std::uint64_t blocks_reported);
+    // A fault that stopped launch `launch`, already printed: kept for the
+    // report file (checkers/fault_report.h).
+    void report_fault(check::HazardReport report, std::uint64_t launch);
     const std::vector<check::HazardGroup>& last_hazards() const { return last_hazards_; }
 
     // A runtime call that fails because the program misused it (a copy past
@@ -110,9 +115,12 @@ private:
     std::unique_ptr<check::TraceRecorder> trace_;  // with --trace only
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;
-    std::vector<check::LaunchHazards> all_hazards_;  // for the report file at exit
+    check::RunHazards run_hazards_;  // merged across launches: the report file, the text's dedup
+    unsigned printed_groups_ = 0;    // against --print-limit, for the whole run
+    unsigned unprinted_groups_ = 0;
 
     void print_host_report(check::HazardReport report, const char* checker);
+    void print_recurring() const;
     friend void write_status_file();
 };
 
