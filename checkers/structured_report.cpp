@@ -49,16 +49,6 @@ std::vector<LaunchCount> launches_of(const HazardGroup& g, const LaunchHazards& 
     return g.launches.empty() ? std::vector<LaunchCount>{{launch.launch_index, g.instances}} : g.launches;
 }
 
-// Stable rule ids: "race/RAW", "race/RAW-warp-synchronous", "memory/out-of-bounds".
-std::string rule_id(const HazardReport& r) {
-    std::string id = r.checker + "/";
-    for (char c : r.kind) {
-        if (c == ',') continue;
-        id += c == ' ' ? '-' : c;
-    }
-    return id;
-}
-
 std::string rule_title(const HazardReport& r) {
     return r.message.empty() ? r.checker + " hazard (" + r.kind + ")" : r.checker + " fault (" + r.kind + ")";
 }
@@ -126,6 +116,15 @@ std::string result_json(const HazardGroup& g, const LaunchHazards& launch, std::
 }
 
 }  // namespace
+
+std::string rule_id(const HazardReport& r) {
+    std::string id = r.checker + "/";
+    for (char c : r.kind) {
+        if (c == ',') continue;
+        id += c == ' ' ? '-' : c;
+    }
+    return id;
+}
 
 std::string format_json(const std::vector<LaunchHazards>& launches) {
     std::ostringstream s;

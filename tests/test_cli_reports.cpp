@@ -161,3 +161,46 @@ TEST_CASE("every catalog program's SARIF passes the OASIS schema and GitHub's in
         CHECK(checked.status == 0);
     }
 }
+
+TEST_CASE("a suppressions file silences exactly the reports it names, by rule and file:line or function") {
+    const fs::path file = scratch_file("counter.supp");
+    const auto run_with = [&](const std::string& lines) {
+        std::ofstream(file) << "# judged and accepted\n" << lines << "\n";
+        return simt("run --suppressions " + file.string() + " " + catalog("shared_counter.cu"));
+    };
+    // race/RAW at line 12 is one of the six groups there; race/RAW-intra-warp is another rule.
+    const Result one = run_with("race/RAW shared_counter.cu:12");
+    CHECK(one.status == 1);
+    CHECK_THAT(one.err, !Catch::Contains("race hazard (RAW) on"));
+    CHECK_THAT(one.err, Catch::Contains("race hazard (RAW, intra-warp) on"));
+    CHECK_THAT(one.err, Catch::Contains("simt: 1 report suppressed (--suppressions " + file.string() + ")\n"));
+    CHECK_THAT(one.err, Catch::EndsWith("simt: ERROR SUMMARY: 5 errors, 0 warnings\n"));
+    // Another line, another file or another rule names nothing here.
+    for (const char* other : {"race/RAW shared_counter.cu:13", "race/RAW other.cu:12", "init/* shared_counter.cu"}) {
+        CAPTURE(other);
+        const Result none = run_with(other);
+        CHECK_THAT(none.err, !Catch::Contains("suppressed"));
+        CHECK_THAT(none.err, Catch::EndsWith("simt: ERROR SUMMARY: 6 errors, 0 warnings\n"));
+    }
+    const Result all = run_with("race/* function:count");
+    CHECK(all.status == 0);
+    CHECK(all.err == "simt: 6 reports suppressed (--suppressions " + file.string() + ")\n" + kCleanRun);
+}
+
+TEST_CASE("a suppressions file that cannot be read stops the run with its file and line") {
+    const fs::path file = scratch_file("bad.supp");
+    std::ofstream(file) << "race/RAW a.cu:12\nrace\n";
+    const Result bad = simt("run --suppressions " + file.string() + " " + catalog("shared_counter.cu"));
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains(file.string() + ":2: 'race' is not a rule id (checker/kind, checker/* or *)"));
+    const Result missing = simt("run --suppressions /no/such.supp " + catalog("shared_counter.cu"));
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.err, Catch::Contains("cannot read the suppressions file /no/such.supp"));
+}
+
+TEST_CASE("a usage error exits with status 2, not CLI11's own codes") {
+    CHECK(simt("run --no-such-option " + program("exit_status.cu")).status == 2);
+    CHECK(simt("run --mode sideways " + program("exit_status.cu")).status == 2);
+    CHECK(shell(std::string(SIMT_EXE) + " run").status == 2);  // no file
+    CHECK(shell(std::string(SIMT_EXE) + " run --help").status == 0);
+}

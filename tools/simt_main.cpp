@@ -20,6 +20,7 @@
 #include "tools/program_build.h"
 #include "tools/program_run.h"
 #include "tools/run_options_cli.h"
+#include "driver/suppressions.h"
 #include "tools/source_rewriter.h"
 
 namespace fs = std::filesystem;
@@ -185,7 +186,9 @@ int main(int argc, char** argv) {
     try {
         app.parse(args);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // CLI11's own codes (105, 109, ...) are its internals: a usage error
+        // is 2, as for every other refusal before the program runs.
+        return app.exit(e) == 0 ? 0 : 2;
     }
     // Positional arguments before `--` that name source or object files are
     // more of the program; the rest are the program's own.
@@ -223,6 +226,11 @@ int main(int argc, char** argv) {
         if (*run_cmd) {
             if (run.report != "text" && run.report_file.empty()) run.report_file = "simt-report." + run.report;
             if (!run.source_root.empty()) run.source_root = fs::absolute(run.source_root).string();
+            if (!run.suppressions.empty()) {
+                // Read here too: a mistake in it is refused before the build.
+                run.suppressions = fs::absolute(run.suppressions).string();
+                simt::driver::Suppressions::from_file(run.suppressions);
+            }
             for (std::string* file : {&run.report_file, &run.trace_file}) {
                 if (file->empty()) continue;
                 *file = fs::absolute(*file).string();
@@ -242,6 +250,8 @@ int main(int argc, char** argv) {
         end_by_signal(e.signal);  // after the unwinding removed temporary files
     } catch (const simt::frontend::RewriteError& e) {
         return fail(rewrite_input.string() + ":" + std::to_string(e.line) + ": " + e.what());
+    } catch (const simt::driver::SuppressionError& e) {
+        return fail(e.what());
     } catch (const BuildFailure& e) {
         if (*run_cmd) write_failed_sarif(run, main_source.stem().string(), e.what());
         return fail(e.what());

@@ -64,6 +64,7 @@ EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode
     checks.report_file = o.report_file;
     checks.source_root = o.source_root;
     checks.report_category = o.report_category;
+    checks.suppressions = o.suppressions;
     checks.min_severity = o.severity == "note" ? 0 : o.severity == "error" ? 2 : 1;
     checks.print_limit = unsigned(o.print_limit);
     checks.leak_check = o.leak_check;
@@ -95,6 +96,9 @@ void write_status_file() {
     ProcessRuntime& rt = ProcessRuntime::get();
     rt.report_leaks();
     rt.print_recurring();
+    if (rt.suppressed_ != 0)
+        std::fprintf(stderr, "simt: %u report%s suppressed (--suppressions %s)\n", rt.suppressed_,
+                     rt.suppressed_ == 1 ? "" : "s", rt.checks_.suppressions.c_str());
     if (rt.unprinted_groups_ != 0)
         std::fprintf(stderr, "simt: %u more hazard group%s not shown (--print-limit %u)\n", rt.unprinted_groups_,
                      rt.unprinted_groups_ == 1 ? "" : "s", rt.checks_.print_limit);
@@ -152,6 +156,7 @@ ProcessRuntime::ProcessRuntime() {
     if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_, error_exitcode_));
     device_warp_size = int(Engine::process().options().warp_size);
     hazards_.set_min_severity(check::Severity(checks_.min_severity));
+    load_suppressions();
     start_trace();
     std::atexit(&write_status_file);
 }
@@ -177,6 +182,12 @@ Engine& ProcessRuntime::engine() {
 
 void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_reported) {
     last_hazards_ = hazards_.take_launch(blocks_reported);
+    if (!suppressions_.empty()) {
+        const auto named = [&](const check::HazardGroup& g) { return suppressed(g.example); };
+        const auto kept = std::remove_if(last_hazards_.begin(), last_hazards_.end(), named);
+        suppressed_ += unsigned(last_hazards_.end() - kept);
+        last_hazards_.erase(kept, last_hazards_.end());
+    }
     if (trace_) trace_->finish_launch(last_hazards_);
     if (last_hazards_.empty()) return;
     ++launches_with_hazards_;
@@ -221,28 +232,54 @@ void ProcessRuntime::print_recurring() const {
     }
 }
 
-void ProcessRuntime::print_host_report(check::HazardReport report, const char* checker) {
+bool ProcessRuntime::suppressed(const check::HazardReport& report) const {
+    std::vector<driver::ReportSite> sites;
+    for (const void* pc : {report.current.pc, report.previous.pc}) {
+        if (pc == nullptr) continue;
+        const SourceLocation where = locate(pc);
+        sites.push_back(driver::ReportSite{where.file, where.line, where.function});
+    }
+    return suppressions_.matches(check::rule_id(report), sites);
+}
+
+void ProcessRuntime::load_suppressions() {
+    suppressions_ = {};
+    if (checks_.suppressions.empty()) return;
+    try {
+        suppressions_ = driver::Suppressions::from_file(checks_.suppressions);
+    } catch (const driver::SuppressionError& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "simt: error: %s\n", e.what());
+        std::_Exit(2);
+    }
+}
+
+bool ProcessRuntime::print_host_report(check::HazardReport report, const char* checker) {
     report.checker = checker;
     report.on_host = true;
     report.severity = check::Severity::Error;
+    if (!suppressions_.empty() && suppressed(report)) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++suppressed_;
+        return false;
+    }
     const check::HazardGroup group{std::move(report), 1};
     std::fflush(stdout);
     std::fputs(check::format_text(group).c_str(), stderr);
     std::lock_guard<std::mutex> lock(mutex_);
     ++errors_reported_;
     run_hazards_.add("(host)", Engine::process().launches(), {group});
+    return true;
 }
 
 void ProcessRuntime::report_api_error(check::HazardReport report) {
     if (!checks_.memory || !checks_.report_api_errors) return;
-    print_host_report(std::move(report), "api");
-    ++api_errors_;
+    if (print_host_report(std::move(report), "api")) ++api_errors_;
 }
 
 void ProcessRuntime::report_uninitialised_copy(check::HazardReport report) {
     if (!checks_.init) return;
-    print_host_report(std::move(report), "init");
-    ++uninitialised_copies_;
+    if (print_host_report(std::move(report), "init")) ++uninitialised_copies_;
 }
 
 std::optional<check::InitChecker::Unwritten> ProcessRuntime::unwritten_device_bytes(const void* p, std::size_t n) {
@@ -255,13 +292,15 @@ void ProcessRuntime::report_leaks() {
     if (!checks_.leak_check || !checks_.memory) return;
     // One group per allocating call site, in allocation order.
     std::vector<check::HazardGroup> groups;
-    std::map<const void*, std::size_t> by_site;
+    std::map<const void*, std::size_t> by_site;  // kSuppressed: the suppressions file names the site
+    constexpr std::size_t kSuppressed = ~std::size_t(0);
     std::size_t count = 0, bytes = 0;
     for (const Allocation& a : engine().memory().live()) {
-        ++count;
-        bytes += a.size;
         const auto [it, fresh] = by_site.emplace(a.site, groups.size());
+        if (it->second == kSuppressed) continue;
         if (!fresh) {
+            ++count;
+            bytes += a.size;
             ++groups[it->second].instances;
             continue;
         }
@@ -279,6 +318,13 @@ void ProcessRuntime::report_leaks() {
                 "out of device memory";
         r.fix = std::string("call cudaFree on the pointer once the buffer is no longer needed, or keep it in an "
                             "owner whose destructor frees it");
+        if (!suppressions_.empty() && suppressed(r)) {
+            ++suppressed_;
+            it->second = kSuppressed;
+            continue;
+        }
+        ++count;
+        bytes += a.size;
         groups.push_back(check::HazardGroup{r, 1});
     }
     if (groups.empty()) return;
@@ -401,6 +447,7 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     std::lock_guard<std::mutex> lock(mutex_);
     checks_ = checks;
     hazards_.set_min_severity(check::Severity(checks.min_severity));
+    load_suppressions();
     start_trace();
     registered_ = nullptr;
     last_hazards_.clear();

@@ -17,6 +17,7 @@
 #include "checkers/shuffle_checker.h"
 #include "checkers/warp_sync_checker.h"
 #include "checkers/trace_recorder.h"
+#include "driver/suppressions.h"
 #include "emulator/engine.h"
 #include "simt/embedding.h"
 #include "simt/runtime_api.h"
@@ -118,8 +119,13 @@ private:
     check::RunHazards run_hazards_;  // merged across launches: the report file, the text's dedup
     unsigned printed_groups_ = 0;    // against --print-limit, for the whole run
     unsigned unprinted_groups_ = 0;
+    driver::Suppressions suppressions_;
+    unsigned suppressed_ = 0;
 
-    void print_host_report(check::HazardReport report, const char* checker);
+    // false when the suppressions file names it: then nothing is printed or counted.
+    bool print_host_report(check::HazardReport report, const char* checker);
+    bool suppressed(const check::HazardReport& report) const;
+    void load_suppressions();
     void print_recurring() const;
     friend void write_status_file();
 };

@@ -43,6 +43,9 @@ struct CheckOptions {
     // run's category ("" simt/PROGRAM).
     std::string source_root;
     std::string report_category;
+    // A suppressions file (docs/report-format.md): reports it names are
+    // neither printed, nor counted, nor written; "" none.
+    std::string suppressions;
     // A Chrome/Perfetto timeline of the run (docs/trace.md), written at exit
     // to trace_file; "" records none. Independent of the checkers above.
     std::string trace_file;
