@@ -204,3 +204,20 @@ TEST_CASE("a usage error exits with status 2, not CLI11's own codes") {
     CHECK(shell(std::string(SIMT_EXE) + " run").status == 2);  // no file
     CHECK(shell(std::string(SIMT_EXE) + " run --help").status == 0);
 }
+
+TEST_CASE("--log-file takes simt's reports and summary line off standard error, leaving the program's output") {
+    const fs::path log = scratch_file("run.log");
+    std::ofstream(log) << "an older run\n";
+    const Result r = simt("run --log-file " + log.string() + " " + catalog("shared_counter.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.err.empty());
+    CHECK_THAT(r.out, Catch::Contains("block counters wrong"));
+    const std::string text = slurp(log);
+    CHECK_THAT(text, Catch::StartsWith("simt: error: race hazard ("));
+    CHECK_THAT(text, Catch::EndsWith("simt: 6 hazards (6 errors, 0 warnings) in 1 launch\nsimt: ERROR SUMMARY: 6 errors, 0 warnings\n"));
+    const Result died = simt("run --log-file " + log.string() + " " + program("host_crash.cu"));
+    CHECK(died.status == 139);
+    CHECK(died.err.empty());
+    CHECK(slurp(log) == "simt: error: the program was killed by signal 11 (Segmentation fault)\n"
+                        "simt: ERROR SUMMARY: 1 error, 0 warnings\n");
+}

@@ -14,6 +14,7 @@
 #include <string>
 #include <system_error>
 
+#include "driver/report_log.h"
 #include "driver/sarif_run.h"
 #include "driver/summary.h"
 #include "tools/child_process.h"
@@ -79,16 +80,19 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
     const std::optional<driver::RunCounts> reported = status_file.counts();
     if (!checked) return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WIFEXITED(status) ? WEXITSTATUS(status) : 1;
     driver::RunCounts counts = reported.value_or(driver::RunCounts{});
+    if (!options.log_file.empty() && !driver::open_report_log(options.log_file))
+        spdlog::error("cannot write the log to {}", options.log_file);
+    std::FILE* const log = driver::report_log();
     if (WIFSIGNALED(status)) {
         // The program's own crash (simt turns the kernels' into reports): said
         // here, since the program could say nothing.
         const int signal = WTERMSIG(status);
-        spdlog::error("the program was killed by signal {} ({}){}", signal, strsignal(signal),
-                      WCOREDUMP(status) ? ", core dumped" : "");
+        std::fprintf(log, "simt: error: the program was killed by signal %d (%s)%s\n", signal, strsignal(signal),
+                     WCOREDUMP(status) ? ", core dumped" : "");
         ++counts.errors;
         write_failed_sarif(options, executable.filename().string(),
                            "the program was killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")");
-        std::fputs(driver::summary_line(counts).c_str(), stderr);
+        std::fputs(driver::summary_line(counts).c_str(), log);
         return 128 + signal;
     }
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
@@ -99,7 +103,7 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
         write_failed_sarif(options, executable.filename().string(),
                            "the program ended (exit status " + std::to_string(code) + ") before simt's exit report");
     }
-    std::fputs(driver::summary_line(counts).c_str(), stderr);
+    std::fputs(driver::summary_line(counts).c_str(), log);
     if (reported && reported->errors > 0) return int(options.error_exitcode);
     return code;
 }

@@ -226,6 +226,11 @@ int main(int argc, char** argv) {
         if (*run_cmd) {
             if (run.report != "text" && run.report_file.empty()) run.report_file = "simt-report." + run.report;
             if (!run.source_root.empty()) run.source_root = fs::absolute(run.source_root).string();
+            if (!run.log_file.empty()) {
+                // Begun empty here; the program and then this command append to it.
+                run.log_file = fs::absolute(run.log_file).string();
+                if (!std::ofstream(run.log_file, std::ios::trunc)) return fail("cannot write the log to " + run.log_file);
+            }
             if (!run.suppressions.empty()) {
                 // Read here too: a mistake in it is refused before the build.
                 run.suppressions = fs::absolute(run.suppressions).string();

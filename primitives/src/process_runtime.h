@@ -130,6 +130,10 @@ private:
     friend void write_status_file();
 };
 
+// At exit (registered by the runtime): leaks, the counts, the report file,
+// the status `simt run` reads (run_reports.cpp).
+void write_status_file();
+
 // "kernel" from "ns::kernel<float, 4>" or "void ns::kernel<float>(float*)".
 std::string kernel_base_name(const std::string& name);
 

@@ -46,6 +46,8 @@ struct CheckOptions {
     // A suppressions file (docs/report-format.md): reports it names are
     // neither printed, nor counted, nor written; "" none.
     std::string suppressions;
+    // Reports go to this file (appended) instead of stderr; "" stderr.
+    std::string log_file;
     // A Chrome/Perfetto timeline of the run (docs/trace.md), written at exit
     // to trace_file; "" records none. Independent of the checkers above.
     std::string trace_file;
