@@ -221,3 +221,13 @@ TEST_CASE("--log-file takes simt's reports and summary line off standard error, 
     CHECK(slurp(log) == "simt: error: the program was killed by signal 11 (Segmentation fault)\n"
                         "simt: ERROR SUMMARY: 1 error, 0 warnings\n");
 }
+
+TEST_CASE("a program on its own that cannot write its report file says so and fails: CI would read that file") {
+    const Result built = simt("build " + program("leak.cu"));
+    REQUIRE(built.status == 0);
+    const std::string exe = built.out.substr(0, built.out.find('\n'));
+    const Result r = shell("SIMT_OPTIONS='report=json;report-file=/no/such/dir/x.json' " + exe);
+    CHECK(r.status == 1);
+    CHECK(r.out == "leaving\n");
+    CHECK(r.err == "simt: error: cannot write the report to /no/such/dir/x.json\nsimt: ERROR SUMMARY: 1 error, 0 warnings\n");
+}

@@ -66,8 +66,11 @@ void write_status_file() {
             driver::absolute_directory(rt.checks_.source_root)};
         const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(launches, sarif)
                                                                      : check::format_json(launches);
-        if (!write_text_file(rt.checks_.report_file, text))
+        // CI reads this file: a run that could not write it has failed.
+        if (!write_text_file(rt.checks_.report_file, text)) {
             std::fprintf(driver::report_log(), "simt: error: cannot write the report to %s\n", rt.checks_.report_file.c_str());
+            rt.reported_error();
+        }
     }
     if (rt.trace_ && !write_text_file(rt.checks_.trace_file, rt.trace_->json())) {
         std::fprintf(driver::report_log(), "simt: error: cannot write the trace to %s\n", rt.checks_.trace_file.c_str());
