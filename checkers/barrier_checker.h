@@ -18,6 +18,7 @@ namespace simt::check {
 class BarrierChecker final : public Checker {
 public:
     explicit BarrierChecker(HazardLog& log) : log_(log) {}
+    bool wants_access_events() const override { return false; }
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_barrier_arrive(const BarrierEvent& e) override;
     void on_barrier_release(const BarrierReleaseEvent& e) override;

@@ -1,6 +1,7 @@
 #include "checkers/init_checker.h"
 
 #include <algorithm>
+#include <atomic>
 #include <utility>
 
 #include "checkers/global_location.h"
@@ -17,7 +18,29 @@ std::uint8_t granule_mask(std::uintptr_t g, std::uintptr_t lo, std::uintptr_t hi
 
 }  // namespace
 
-void InitChecker::on_launch_begin(const LaunchInfo&) { ++launch_; }
+void InitChecker::on_launch_begin(const LaunchInfo&) {
+    ++launch_;
+    // Runs on the host thread before any block. Granules keep the launch
+    // modulo 2^20: at the wrap, every granule is refreshed once, so none of
+    // an old launch looks current.
+    if (tag() == 0)
+        for (const auto& [base, size] : live_) update(base, base + size, [](GlobalGranule&, std::uintptr_t) {});
+}
+
+template <class Fn>
+void InitChecker::update(std::uintptr_t lo, std::uintptr_t hi, Fn&& fn) {
+    for (std::uintptr_t a = lo & ~std::uintptr_t(3); a < hi; a += 4) {
+        std::atomic_ref<std::uint64_t> word(global_.at(a));
+        std::uint64_t old = word.load(std::memory_order_relaxed);
+        for (;;) {
+            GlobalGranule g = GlobalGranule::unpack(old);
+            refresh(g);
+            fn(g, a);
+            const std::uint64_t now = g.pack();
+            if (now == old || word.compare_exchange_weak(old, now, std::memory_order_relaxed)) break;
+        }
+    }
+}
 
 void InitChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     BlockState& s = blocks_.current();
@@ -79,8 +102,7 @@ void InitChecker::on_global_access(const AccessEvent& e) {
     const std::uintptr_t lo = e.address, hi = e.address + e.size;
     if (e.kind == AccessKind::Write) {
         const std::uint32_t writer = std::uint32_t(linear_block(*blocks_.current().launch, e.who.block) + 1);
-        global_.for_each_cell(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
-            refresh(g);
+        update(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
             g.during |= granule_mask(a / 4, lo, hi);
             g.writer = g.writer == 0 || g.writer == writer ? writer : kSeveral;
         });
@@ -88,7 +110,7 @@ void InitChecker::on_global_access(const AccessEvent& e) {
     }
     const bool missing = unwritten(e, 0);
     if (e.kind == AccessKind::Atomic) {
-        global_.for_each_cell(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
+        update(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
             g.atomics |= granule_mask(a / 4, lo, hi);
         });
     }
@@ -106,13 +128,16 @@ void InitChecker::on_global_access(const AccessEvent& e) {
 bool InitChecker::unwritten(const AccessEvent& e, std::uint32_t reader_writes) {
     const std::uintptr_t lo = e.address, hi = e.address + e.size;
     bool missing = false;
-    global_.for_each_cell(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
+    for (std::uintptr_t a = lo & ~std::uintptr_t(3); a < hi; a += 4) {
+        std::uint64_t* word = global_.find(a);
+        GlobalGranule g = GlobalGranule::unpack(
+            word == nullptr ? 0 : std::atomic_ref<std::uint64_t>(*word).load(std::memory_order_relaxed));
         refresh(g);
         const std::uint8_t mask = granule_mask(a / 4, lo, hi);
         const std::uint8_t written = g.before | (g.writer == reader_writes ? 0 : g.during) |
                                      (e.kind == AccessKind::Atomic ? 0 : g.atomics);
         missing = missing || (written & mask) != mask;
-    });
+    }
     return missing;
 }
 
@@ -159,12 +184,15 @@ void InitChecker::on_launch_end(const LaunchInfo& launch) {
 void InitChecker::on_memory(const MemoryEvent& e) {
     switch (e.op) {
         case MemoryOp::Allocated:
+            global_.forget(e.allocation.base, e.allocation.base + e.allocation.size);
+            live_[e.allocation.base] = e.allocation.size;
+            break;
         case MemoryOp::Freed:
             global_.forget(e.allocation.base, e.allocation.base + e.allocation.size);
+            live_.erase(e.allocation.base);
             break;
         case MemoryOp::HostWrite:
-            global_.for_each_cell(e.address, e.address + e.bytes, [&](GlobalGranule& g, std::uintptr_t a) {
-                refresh(g);
+            update(e.address, e.address + e.bytes, [&](GlobalGranule& g, std::uintptr_t a) {
                 g.before |= granule_mask(a / 4, e.address, e.address + e.bytes);
             });
             break;
@@ -173,14 +201,16 @@ void InitChecker::on_memory(const MemoryEvent& e) {
 
 InitChecker::Unwritten InitChecker::unwritten(std::uintptr_t lo, std::uintptr_t hi) {
     Unwritten u;
-    global_.read_cells(lo, hi, [&](const GlobalGranule& g, std::uintptr_t a) {
+    for (std::uintptr_t a = lo & ~std::uintptr_t(3); a < hi; a += 4) {
+        const std::uint64_t* word = global_.find(a);
+        const GlobalGranule g = GlobalGranule::unpack(word == nullptr ? 0 : *word);
         // The last launch's writes count: this runs after it ended.
         const std::uint8_t written = g.before | g.during | g.atomics;
         for (std::uintptr_t byte = std::max(a, lo); byte < std::min(a + 4, hi); ++byte) {
             if ((written >> (byte - a)) & 1) continue;
             if (u.bytes++ == 0) u.first = byte;
         }
-    });
+    }
     return u;
 }
 

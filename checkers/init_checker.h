@@ -11,7 +11,7 @@
 #include <mutex>
 #include <vector>
 
-#include "checkers/global_shadow.h"
+#include "checkers/flat_shadow.h"
 #include "checkers/hazard_log.h"
 #include "checkers/per_block_state.h"
 #include "emulator/checker.h"
@@ -46,12 +46,24 @@ private:
     // block may still write them (in an order the race checker judges), and
     // whether it already has depends on how blocks were spread over workers.
     struct GlobalGranule {
-        std::uint32_t launch = 0;
+        std::uint32_t launch = 0;  // the launch, modulo 2^20
         std::uint8_t before = 0;
         std::uint8_t during = 0;   // plain stores
         std::uint8_t atomics = 0;  // atomics: they read the old value first
         // Which block made the plain stores (block + 1; kSeveral if more than one).
         std::uint32_t writer = 0;
+
+        // One word per granule, so that blocks running on several workers
+        // update it with a compare-and-swap:
+        // launch 20 | before 4 | during 4 | atomics 4 | writer 32.
+        static GlobalGranule unpack(std::uint64_t w) {
+            return GlobalGranule{std::uint32_t(w & 0xfffff), std::uint8_t((w >> 20) & 0xf),
+                                 std::uint8_t((w >> 24) & 0xf), std::uint8_t((w >> 28) & 0xf), std::uint32_t(w >> 32)};
+        }
+        std::uint64_t pack() const {
+            return std::uint64_t(launch) | std::uint64_t(before) << 20 | std::uint64_t(during) << 24 |
+                   std::uint64_t(atomics) << 28 | std::uint64_t(writer) << 32;
+        }
     };
     static constexpr std::uint32_t kSeveral = ~std::uint32_t(0);
     // The first reads of unwritten global bytes at one code address.
@@ -73,13 +85,18 @@ private:
     void on_global_access(const AccessEvent& e);
     // Brings a granule into the current launch: last launch's writes count as before.
     void refresh(GlobalGranule& g) const {
-        if (g.launch == launch_) return;
+        if (g.launch == tag()) return;
         g.before |= g.during | g.atomics;
         g.during = 0;
         g.atomics = 0;
         g.writer = 0;
-        g.launch = launch_;
+        g.launch = tag();
     }
+    std::uint32_t tag() const { return launch_ & 0xfffff; }
+    // Runs fn on the granule of every 4 bytes of [lo, hi), refreshed, and
+    // stores what it made of it (atomically: blocks may run in parallel).
+    template <class Fn>
+    void update(std::uintptr_t lo, std::uintptr_t hi, Fn&& fn);
     // Whether some bytes e reads were never written: for an atomic, its own
     // (and other atomics') updates do not count. After the launch, stores by
     // the reading block itself came after the read: `reader_writes` (its
@@ -88,7 +105,10 @@ private:
 
     HazardLog& log_;
     PerBlockState<BlockState> blocks_;
-    GlobalShadow<GlobalGranule> global_;
+    FlatShadow<std::uint64_t> global_;  // GlobalGranule::pack()
+    // Live device allocations (base -> size): their granules are brought up
+    // to date when the launch number wraps.
+    std::map<std::uintptr_t, std::size_t> live_;
     std::uint32_t launch_ = 1;  // counted by this checker; changes only between launches
     std::mutex candidates_mutex_;
     std::map<std::uint64_t, std::vector<Candidates>> candidates_;  // by block

@@ -40,6 +40,11 @@ void RaceChecker::on_launch_begin(const LaunchInfo& launch) {
     // Runs on the host thread before any block: no worker touches these now.
     (void)launch;
     launch_ = ++launches_seen_;
+    global_tag_ = std::uint16_t(launch_);
+    if (global_tag_ == 0) {  // slots written 65536 launches ago would look current
+        global_.clear();
+        global_cells_.clear();
+    }
     locations_.clear();
 }
 
@@ -62,7 +67,6 @@ void RaceChecker::on_block_end(const LaunchInfo&, Dim3) {
 
 void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     BlockState& s = blocks_.current();
-    s.generation = new_block_generation();
     s.launch = &launch;
     s.block = block;
     s.block_linear = linear_block(launch, block);
@@ -79,6 +83,11 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.pending.clear();
     s.held.clear();
     s.polls.assign(threads, BlockState::Poll{});
+    s.cells.clear();
+    if (++s.tag == 0) {  // slots of this worker's block 65536 blocks ago would look current
+        std::fill(s.shadow.begin(), s.shadow.end(), Slot{});
+        s.tag = 1;
+    }
 }
 
 void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
@@ -172,7 +181,7 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
         const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
         const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, kind, std::uint8_t(e.size), e.pc,
                           std::uint32_t(s.block_linear + 1), launch_, s.releases, e.is_volatile};
-        global_.with_cell(g, [&](Cell& cell) { check_granule(s, cell, e, mine, true, g); });
+        access_granule<true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, mine, g);
     }
 }
 
@@ -200,16 +209,44 @@ void RaceChecker::on_access(const AccessEvent& e) {
     for (std::uint32_t g = e.shared_offset / 4; g * 4 < end; ++g) {
         const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
         const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
-        Cell& cell = s.shadow[g];
-        if (cell.generation != s.generation) cell = Cell{s.generation, {}, {}};
         const std::uint32_t me = e.who.linear;
         const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, e.kind, std::uint8_t(e.size), e.pc,
                           0, 0, 0, e.is_volatile};
-        check_granule(s, cell, e, mine, false, std::uintptr_t(g) * 4);
+        access_granule<false>(s, s.shadow[g], s.cells, s.pcs, s.tag, e, mine, std::uintptr_t(g) * 4);
     }
 }
 
-void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e, const Record& mine, bool global,
+template <bool Global>
+void RaceChecker::access_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
+                                 const AccessEvent& e, const Record& mine, std::uintptr_t granule) {
+    const bool current = slot.tag() == tag && (slot.promoted() || slot.thread() != 0);
+    if (current && slot.promoted()) {
+        check_granule(s, cells[slot.cell()], e, mine, Global, granule);
+        return;
+    }
+    Record previous;
+    if (current) {
+        previous = slot.unpack(launch_, pcs);
+        // The same thread again, its new access covering what the slot
+        // recorded: the slot takes the new access, as a full cell would.
+        const bool covers = mine.kind == AccessKind::Read ? previous.kind == AccessKind::Read
+                                                          : (mine.mask & previous.mask) == previous.mask;
+        if (previous.thread == mine.thread && previous.block == mine.block && covers && slot.pack(mine, tag, pcs))
+            return;
+    } else {
+        // An earlier launch's (or block's) slot: ordered before anything now.
+        if (Global && slot.promoted()) cells.release(slot.cell());
+        if (slot.pack(mine, tag, pcs)) return;
+    }
+    const std::uint32_t index = cells.make();
+    FullCell& cell = cells[index];
+    cell.granule = granule;
+    if (previous.thread != 0) (previous.kind == AccessKind::Read ? cell.read[0] : cell.write[0]) = previous;
+    slot.promote(tag, index);
+    check_granule(s, cell, e, mine, Global, granule);
+}
+
+void RaceChecker::check_granule(BlockState& s, FullCell& cell, const AccessEvent& e, const Record& mine, bool global,
                                 std::uintptr_t granule) {
     const std::uint32_t me = e.who.linear;
     const std::uint8_t mask = mine.mask;
@@ -217,12 +254,13 @@ void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e,
     auto hold = [&](std::uint32_t reader, const Record& previous, const char* kind) {
         s.held.push_back(BlockState::HeldRead{reader, global, granule, e, previous, kind, s.interval_opened_at});
     };
-    const Record& w = cell.write;
     const bool writes = mine.kind != AccessKind::Read;
     const bool plain_read = e.kind == AccessKind::Read && !e.is_volatile;
-    // Against the last write: RAW / WAW (two atomics never race).
-    if (w.thread != 0 && overlaps(w.mask, mask) && !(w.kind == AccessKind::Atomic && mine.kind == AccessKind::Atomic) &&
-        !is_ordered(w)) {
+    // Against the writes of these bytes: RAW / WAW (two atomics never race).
+    for (const Record& w : cell.write) {
+        if (w.thread == 0 || !overlaps(w.mask, mask) ||
+            (w.kind == AccessKind::Atomic && mine.kind == AccessKind::Atomic) || is_ordered(w))
+            continue;
         if (writes && ignore_same_value_writes_ && e.size <= 16 && mine.kind != AccessKind::Atomic) {
             BlockState::PendingWrite p{e, w, {}};
             std::memcpy(p.before, reinterpret_cast<const void*>(e.address), e.size);
@@ -248,9 +286,19 @@ void RaceChecker::check_granule(BlockState& s, Cell& cell, const AccessEvent& e,
                 break;
             }
         }
-        cell.write = mine;
-        cell.read[0] = Record{};
-        cell.read[1] = Record{};
+        // This write is now the last one of its bytes; earlier accesses keep
+        // the bytes it did not touch.
+        Record* free = nullptr;
+        for (Record& w : cell.write) {
+            w.mask &= std::uint8_t(~mask);
+            if (w.mask == 0) w = Record{};
+            if (w.thread == 0 && free == nullptr) free = &w;
+        }
+        *free = mine;  // masks are disjoint and non-empty: one of four is free
+        for (Record& r : cell.read) {
+            r.mask &= std::uint8_t(~mask);
+            if (r.mask == 0) r = Record{};
+        }
         return;
     }
     // Keep up to two reads: replace one this read supersedes (same thread, or
@@ -371,7 +419,9 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
 }
 
 void RaceChecker::on_memory(const MemoryEvent& e) {
-    if (e.op == MemoryOp::Freed) global_.forget(e.allocation.base, e.allocation.base + e.allocation.size);
+    if (e.op != MemoryOp::Freed) return;
+    global_.forget(e.allocation.base, e.allocation.base + e.allocation.size);
+    global_cells_.release_range(e.allocation.base, e.allocation.base + e.allocation.size);
 }
 
 }  // namespace simt::check

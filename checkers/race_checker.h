@@ -18,9 +18,12 @@
 // whose thread next does an atomic on those bytes seeds a compare-and-swap
 // loop (the CUDA guide's atomicAdd for double): not reported.
 //
-// Shadow: one cell per 4-byte granule (the block's shared window; global
-// memory page by page) holding the last write and up to two reads, each with
-// a byte mask, so threads touching different bytes of one word do not conflict.
+// Shadow: per 4-byte granule (the block's shared window; global memory by
+// address, flat_shadow.h) a 16-byte slot holding the one thread's access
+// that most granules see; granules a second thread touches get a full cell
+// with the writes per byte and up to two reads (race_cells.h), so threads
+// touching different bytes of one word do not conflict, and two threads
+// writing the same bytes with separate stores do.
 #pragma once
 
 #include <cstdint>
@@ -28,9 +31,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "checkers/global_shadow.h"
+#include "checkers/flat_shadow.h"
 #include "checkers/hazard_log.h"
 #include "checkers/per_block_state.h"
+#include "checkers/race_cells.h"
 #include "emulator/checker.h"
 
 namespace simt::check {
@@ -38,9 +42,9 @@ namespace simt::check {
 class RaceChecker final : public Checker {
 public:
     explicit RaceChecker(HazardLog& log) : log_(log) {}
-    // --uniform-writes ignore: a write-write pair that wrote the same bytes
-    // is not reported (off by default, as compute-sanitizer: see
-    // docs/report-format.md).
+    // --uniform-writes ignore (the default, as racecheck on an H100: see
+    // docs/report-format.md): a write-write pair that wrote the same bytes
+    // is not reported.
     void ignore_same_value_writes(bool ignore) { ignore_same_value_writes_ = ignore; }
 
     bool needs_blocks_in_order() const override { return true; }
@@ -63,28 +67,8 @@ public:
     void on_block_end(const LaunchInfo& launch, Dim3 block) override;
 
 private:
-    struct Record {
-        std::uint32_t thread = 0;  // linear id + 1; 0 = none
-        std::uint32_t block_epoch = 0;
-        std::uint32_t lane_epoch = 0;
-        std::uint8_t mask = 0;     // bytes of the granule touched
-        AccessKind kind = AccessKind::Read;
-        std::uint8_t size = 0;
-        const void* pc = nullptr;
-        // Global memory only:
-        std::uint32_t block = 0;     // linear block id + 1
-        std::uint64_t launch = 0;    // the checker's launch number
-        std::uint32_t released = 0;  // releases the block had made before the access
-        bool is_volatile = false;
-    };
-    struct Cell {
-        std::uint64_t generation = 0;
-        Record write;
-        Record read[2];
-    };
     // Per worker thread: the block it is running.
     struct BlockState {
-        std::uint64_t generation = 0;
         const LaunchInfo* launch = nullptr;
         Dim3 block;
         std::uint64_t block_linear = 0;
@@ -93,7 +77,12 @@ private:
         unsigned warp_size = 32;
         std::vector<std::uint32_t> lane_epoch;  // per thread
         std::vector<std::uint32_t> clock;       // per thread x warp lane
-        std::vector<Cell> shadow;
+        // Shared memory: a slot per granule of the window, tagged with the
+        // block it belongs to (tags count this worker's blocks).
+        std::vector<Slot> shadow;
+        FullCells cells;
+        PcTable pcs;
+        std::uint16_t tag = 0;
         std::vector<bool> fenced;  // per thread: a device fence since its last atomic
         // WAW pairs waiting to see what the second write stored (the access
         // is observed before it is performed); settled at the block's next event.
@@ -131,7 +120,12 @@ private:
 
     bool ordered(const BlockState& s, const Record& before, std::uint32_t thread) const;
     bool ordered_global(const BlockState& s, const Record& before, std::uint32_t thread) const;
-    void check_granule(BlockState& s, Cell& cell, const AccessEvent& e, const Record& mine, bool global,
+    // The fast path: a granule touched by one thread keeps its access in
+    // the slot; a second thread promotes it to a full cell.
+    template <bool Global>
+    void access_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
+                        const AccessEvent& e, const Record& mine, std::uintptr_t granule);
+    void check_granule(BlockState& s, FullCell& cell, const AccessEvent& e, const Record& mine, bool global,
                        std::uintptr_t granule);
     // The thread's next access to a granule where it holds a read (see HeldRead).
     void release_held(BlockState& s, const AccessEvent& e);
@@ -144,7 +138,12 @@ private:
     HazardLog& log_;
     bool ignore_same_value_writes_ = false;
     PerBlockState<BlockState> blocks_;
-    GlobalShadow<Cell> global_;
+    // Global memory: touched only by the block holding the launch turn
+    // (needs_blocks_in_order), so no locks.
+    FlatShadow<Slot> global_;
+    FullCells global_cells_;
+    PcTable global_pcs_;
+    std::uint16_t global_tag_ = 0;  // the launch, as slots name it
     // The launch running, numbered by this checker (launch indices restart
     // when the device is reset, shadow cells do not).
     std::uint64_t launches_seen_ = 0;

@@ -15,6 +15,8 @@
 
 #include "primitives/include/simt/shared_array.h"
 
+extern "C" char __start_simt_global_space[] __attribute__((weak));
+
 namespace simt::check {
 namespace {
 
@@ -57,20 +59,21 @@ std::string readable(const char* mangled) {
     return out;
 }
 
-std::map<std::uint64_t, TlsSymbol> load_tls_symbols() {
-    std::map<std::uint64_t, TlsSymbol> symbols;
-    // Mapped, not read: only the symbol and string tables are touched (the
-    // executable is mostly debug information).
+// Calls `visit(symbol, name, section)` for each symbol of the executable's
+// symbol table. Mapped, not read: only the symbol and string tables are
+// touched (the executable is mostly debug information).
+template <class Visit>
+void for_each_symbol(Visit visit) {
     const int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return symbols;
+    if (fd < 0) return;
     struct stat st {};
     if (fstat(fd, &st) != 0 || std::size_t(st.st_size) < sizeof(Elf64_Ehdr)) {
         close(fd);
-        return symbols;
+        return;
     }
     void* mapped = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
-    if (mapped == MAP_FAILED) return symbols;
+    if (mapped == MAP_FAILED) return;
     struct Unmap {
         void* p;
         std::size_t n;
@@ -78,30 +81,41 @@ std::map<std::uint64_t, TlsSymbol> load_tls_symbols() {
     } unmap{mapped, std::size_t(st.st_size)};
     const std::string_view image(static_cast<const char*>(mapped), std::size_t(st.st_size));
     const auto* eh = reinterpret_cast<const Elf64_Ehdr*>(image.data());
-    if (eh->e_shoff == 0 || eh->e_shoff + eh->e_shnum * sizeof(Elf64_Shdr) > image.size()) return symbols;
+    if (eh->e_shoff == 0 || eh->e_shoff + eh->e_shnum * sizeof(Elf64_Shdr) > image.size()) return;
     const auto* sh = reinterpret_cast<const Elf64_Shdr*>(image.data() + eh->e_shoff);
+    const char* section_names =
+        eh->e_shstrndx < eh->e_shnum ? image.data() + sh[eh->e_shstrndx].sh_offset : nullptr;
     for (unsigned i = 0; i < eh->e_shnum; ++i) {
         if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= eh->e_shnum) continue;
         const Elf64_Shdr& strtab = sh[sh[i].sh_link];
         const auto* sym = reinterpret_cast<const Elf64_Sym*>(image.data() + sh[i].sh_offset);
         const std::size_t count = sh[i].sh_size / sizeof(Elf64_Sym);
         for (std::size_t k = 0; k < count; ++k) {
-            if (ELF64_ST_TYPE(sym[k].st_info) != STT_TLS || sym[k].st_size == 0) continue;
-            if (sym[k].st_shndx >= eh->e_shnum || sh[sym[k].st_shndx].sh_type != SHT_NOBITS) continue;
-            const char* name = image.data() + strtab.sh_offset + sym[k].st_name;
-            TlsSymbol symbol{sym[k].st_size, readable(name)};
-            if (is_runtime_state(symbol.name)) continue;
-            // "k::simt_shared_tile" holds k's tile and its guard zone.
-            const std::string::size_type last = symbol.name.rfind("::");
-            const std::string::size_type at = last == std::string::npos ? 0 : last + 2;
-            if (symbol.name.compare(at, 12, "simt_shared_") == 0 && symbol.size > kSharedGuardBytes) {
-                symbol.name.erase(at, 12);
-                symbol.size -= kSharedGuardBytes;
-                symbol.guarded = true;
-            }
-            symbols[sym[k].st_value] = symbol;
+            if (sym[k].st_shndx >= eh->e_shnum) continue;
+            const Elf64_Shdr& section = sh[sym[k].st_shndx];
+            const char* section_name = section_names != nullptr ? section_names + section.sh_name : "";
+            visit(sym[k], image.data() + strtab.sh_offset + sym[k].st_name, section, section_name);
         }
     }
+}
+
+std::map<std::uint64_t, TlsSymbol> load_tls_symbols() {
+    std::map<std::uint64_t, TlsSymbol> symbols;
+    for_each_symbol([&](const Elf64_Sym& sym, const char* name, const Elf64_Shdr& section, const char*) {
+        if (ELF64_ST_TYPE(sym.st_info) != STT_TLS || sym.st_size == 0) return;
+        if (section.sh_type != SHT_NOBITS) return;
+        TlsSymbol symbol{sym.st_size, readable(name)};
+        if (is_runtime_state(symbol.name)) return;
+        // "k::simt_shared_tile" holds k's tile and its guard zone.
+        const std::string::size_type last = symbol.name.rfind("::");
+        const std::string::size_type at = last == std::string::npos ? 0 : last + 2;
+        if (symbol.name.compare(at, 12, "simt_shared_") == 0 && symbol.size > kSharedGuardBytes) {
+            symbol.name.erase(at, 12);
+            symbol.size -= kSharedGuardBytes;
+            symbol.guarded = true;
+        }
+        symbols[sym.st_value] = symbol;
+    });
     return symbols;
 }
 
@@ -134,6 +148,21 @@ std::vector<SharedVariable> static_shared_variables() {
     std::vector<SharedVariable> variables;
     for (const auto& [offset, symbol] : tls_symbols())
         variables.push_back(SharedVariable{std::uint32_t(offset), std::uint32_t(symbol.size), symbol.name});
+    return variables;
+}
+
+std::vector<DeviceVariable> device_variables() {
+    std::vector<DeviceVariable> variables;
+    if (__start_simt_global_space == nullptr) return variables;
+    for_each_symbol([&](const Elf64_Sym& sym, const char* name, const Elf64_Shdr& section, const char* section_name) {
+        if (ELF64_ST_TYPE(sym.st_info) != STT_OBJECT || sym.st_size == 0) return;
+        if (std::string_view(section_name) != "simt_global_space") return;
+        const std::string readable_name = readable(name);
+        if (readable_name.find("simt_device_guard_") != std::string::npos) return;
+        variables.push_back(DeviceVariable{
+            reinterpret_cast<std::uintptr_t>(__start_simt_global_space) + (sym.st_value - section.sh_addr),
+            sym.st_size, readable_name});
+    });
     return variables;
 }
 

@@ -2,13 +2,41 @@
 
 #include "checkers/per_block_state.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <tuple>
 
 namespace simt::check {
 
+void ShuffleChecker::on_launch_begin(const LaunchInfo& launch) {
+    launch_ = launch;
+    std::lock_guard<std::mutex> lock(mutex_);
+    sites_.clear();
+}
+
+std::vector<ShuffleChecker::OwnValueSite> ShuffleChecker::own_value_sites() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<OwnValueSite> sites = sites_;
+    std::sort(sites.begin(), sites.end(), [](const OwnValueSite& a, const OwnValueSite& b) {
+        return std::tie(a.first_block, a.first.linear) < std::tie(b.first_block, b.first.linear);
+    });
+    return sites;
+}
+
 void ShuffleChecker::on_shuffle(const ShuffleEvent& e) {
     if (e.source == ShuffleSource::Taken) return;
+    if (e.source == ShuffleSource::OutsideSegment) {
+        const std::uint64_t block = linear_block(launch_, e.who.block);
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto site = std::find_if(sites_.begin(), sites_.end(), [&](const OwnValueSite& s) { return s.pc == e.pc; });
+        if (site == sites_.end()) site = sites_.insert(sites_.end(), OwnValueSite{e.pc, 0, e.width, e.who, block});
+        site->lanes |= std::uint64_t(1) << e.who.lane;
+        if (std::tie(block, e.who.linear) < std::tie(site->first_block, site->first.linear)) {
+            site->first = e.who;
+            site->first_block = block;
+        }
+    }
     const Severity severity = e.source == ShuffleSource::OutsideSegment ? Severity::Note : Severity::Error;
     log_.record(linear_block(launch_, e.who.block), HazardKey{"shuffle", std::uint32_t(e.source), e.pc, e.pc}, severity, [&] {
         HazardReport r;

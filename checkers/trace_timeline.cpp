@@ -28,6 +28,25 @@ std::string lane_list(std::uint64_t lanes) {
 
 namespace {
 
+// What a slice's colour means, the same in every trace (the viewer's
+// reserved colour names: catapult's `cname`).
+enum class Colour { Running, Barrier, Collective, Convergence, Divergent, Error, Warning, Note, Fault };
+
+const char* colour_name(Colour c) {
+    switch (c) {
+        case Colour::Running: return "thread_state_running";      // green
+        case Colour::Barrier: return "thread_state_iowait";       // orange
+        case Colour::Collective: return "thread_state_runnable";  // blue
+        case Colour::Convergence: return "thread_state_sleeping"; // grey
+        case Colour::Divergent: return "yellow";
+        case Colour::Error: return "terrible";                    // red
+        case Colour::Warning: return "bad";                       // amber
+        case Colour::Note: return "grey";
+        case Colour::Fault: return "black";
+    }
+    return "grey";
+}
+
 // Half steps as microseconds: "12" or "12.5".
 std::string micros(std::uint64_t half_steps) {
     return std::to_string(half_steps / 2) + (half_steps % 2 != 0 ? ".5" : "");
@@ -108,8 +127,12 @@ private:
     unsigned ws() const { return scope_.warp_size; }
     std::uint64_t bit(std::uint32_t thread) const { return std::uint64_t(1) << (thread % ws()); }
     std::uint64_t at(std::uint64_t half_steps) const { return scope_.start + half_steps; }
-    std::uint32_t warp_tid(std::uint32_t warp) const { return 1 + warp * 100; }
-    std::uint32_t lane_tid(std::uint32_t thread) const { return warp_tid(thread / ws()) + 1 + thread % ws(); }
+    // Track ids are unique in the whole file, not only within a block's
+    // process: some viewers name tracks by tid alone.
+    std::uint64_t base_tid() const { return std::uint64_t(scope_.pid) * 100000; }
+    std::uint64_t warp_tid(std::uint32_t warp) const { return base_tid() + 1 + warp * 100; }
+    std::uint64_t hazard_tid() const { return base_tid() + 99999; }
+    std::uint64_t lane_tid(std::uint32_t thread) const { return warp_tid(thread / ws()) + 1 + thread % ws(); }
 
     std::string stop_name(const Place& p) {
         switch (p.first) {
@@ -121,18 +144,24 @@ private:
     }
 
     // ---- events ----
-    void complete(std::string& out, std::uint32_t tid, const std::string& name, const char* cat,
-                  std::uint64_t from, std::uint64_t to, const Args& args) {
+    void complete(std::string& out, std::uint64_t tid, const std::string& name, const char* cat,
+                  std::uint64_t from, std::uint64_t to, const Args& args, Colour colour) {
         out += "{\"ph\": \"X\", \"pid\": " + std::to_string(scope_.pid) + ", \"tid\": " + std::to_string(tid) +
                ", \"ts\": " + micros(at(from)) + ", \"dur\": " + micros(to - from) + ", \"name\": " +
-               json_string(name) + ", \"cat\": \"" + cat + "\", \"args\": " + args.str() + "},\n";
+               json_string(name) + ", \"cat\": \"" + cat + "\", \"cname\": \"" + colour_name(colour) +
+               "\", \"args\": " + args.str() + "},\n";
     }
-    void instant(std::string& out, std::uint32_t tid, const std::string& name, const char* cat,
-                 std::uint64_t when, bool process_wide, const Args& args) {
+    void instant(std::string& out, std::uint64_t tid, const std::string& name, const char* cat,
+                 std::uint64_t when, bool process_wide, const Args& args, Colour colour) {
         out += "{\"ph\": \"i\", \"s\": \"" + std::string(process_wide ? "p" : "t") + "\", \"pid\": " +
                std::to_string(scope_.pid) + ", \"tid\": " + std::to_string(tid) + ", \"ts\": " +
                micros(at(when)) + ", \"name\": " + json_string(name) + ", \"cat\": \"" + cat +
-               "\", \"args\": " + args.str() + "},\n";
+               "\", \"cname\": \"" + colour_name(colour) + "\", \"args\": " + args.str() + "},\n";
+    }
+    static Colour lane_wait_colour(StopReason why) {
+        return why == StopReason::WarpCollective ? Colour::Collective
+               : why == StopReason::Convergence  ? Colour::Convergence
+                                                 : Colour::Barrier;
     }
     void metadata(std::string& out, const char* name, const Args& args, std::int64_t tid = -1) {
         out += "{\"ph\": \"M\", \"pid\": " + std::to_string(scope_.pid) +
@@ -174,7 +203,7 @@ private:
             if (s.why == StopReason::Faulted) {
                 faulted_ = true;
                 instant(warp_text_[s.thread / ws()], warp_tid(s.thread / ws()), "fault", "fault", end, false,
-                        Args().text("thread", thread_name(s.thread)).number("lane", s.thread % ws()));
+                        Args().text("thread", thread_name(s.thread)).number("lane", s.thread % ws()), Colour::Fault);
             }
         }
         if (!w.all_waiting && w.live() != 0 && (w.waiting & w.live()) == w.live()) start_warp_wait(s.thread / ws(), end);
@@ -203,6 +232,24 @@ private:
         for (const auto& [name, lanes] : groups) a.text(name.c_str(), lane_list(lanes));
         return a;
     }
+    // "lanes 0-15 at __syncthreads k.cu:12 | 16-31 at __syncwarp k.cu:14": a
+    // divergence labelled with where each group is.
+    static std::string groups_label(const std::map<std::string, std::uint64_t>& groups) {
+        std::string s = "lanes ";
+        for (const auto& [name, lanes] : groups) s += (s.size() == 6 ? "" : " | ") + lane_list(lanes) + " at " + name;
+        return s;
+    }
+    // What the warp's waiting lanes wait for, when they all wait at one place.
+    Colour wait_colour(std::uint32_t warp, std::size_t places) const {
+        if (places != 1) return Colour::Divergent;
+        const std::uint64_t waiting = warps_[warp].waiting;
+        if (waiting == 0) return Colour::Barrier;
+        switch (lanes_[warp * ws() + unsigned(__builtin_ctzll(waiting))].at.first) {
+            case StopReason::WarpCollective: return Colour::Collective;
+            case StopReason::Convergence: return Colour::Convergence;
+            default: return Colour::Barrier;
+        }
+    }
 
     void start_warp_wait(std::uint32_t warp, std::uint64_t when) {
         WarpState& w = warps_[warp];
@@ -211,8 +258,9 @@ private:
         const auto groups = wait_places(warp);
         if (groups.size() > 1) {
             w.diverged = true;
-            instant(warp_text_[warp], warp_tid(warp), "diverged: lanes wait at " + std::to_string(groups.size()) +
-                    " places", "divergence", when, false, Args().object("lanes at", lanes_args(groups)));
+            instant(warp_text_[warp], warp_tid(warp), "diverged: " + groups_label(groups), "divergence", when, false,
+                    Args().object("lanes at", lanes_args(groups)).number("places", double(groups.size())),
+                    Colour::Divergent);
         }
     }
 
@@ -226,7 +274,8 @@ private:
         Args args;
         args.object("lanes at", lanes_args(groups));
         if (released != nullptr) args.text("released", released);
-        complete(warp_text_[warp], warp_tid(warp), name, "wait", w.wait_since, when, args);
+        complete(warp_text_[warp], warp_tid(warp), name, "wait", w.wait_since, when, args,
+                 wait_colour(warp, groups.size()));
     }
 
     // Lanes of one warp met at `meet` (the running one among them did not
@@ -240,8 +289,8 @@ private:
         close_warp_wait(warp, when, nullptr);
         if (w.diverged && (met & w.live()) == w.live() && wait_places(warp).size() == 1) {
             w.diverged = false;
-            instant(warp_text_[warp], warp_tid(warp), "reconverged", "divergence", when, false,
-                    Args().text("at", meet).text("lanes", lane_list(met)));
+            instant(warp_text_[warp], warp_tid(warp), "reconverged at " + meet, "divergence", when, false,
+                    Args().text("at", meet).text("lanes", lane_list(met)), Colour::Running);
         }
         for (std::uint64_t l = lanes; l != 0; l &= l - 1) {
             const std::uint32_t thread = warp * ws() + unsigned(__builtin_ctzll(l));
@@ -249,7 +298,7 @@ private:
             s.waiting = false;
             if (scope_.lanes)
                 complete(lane_text_[thread], lane_tid(thread), "wait " + places_.wait_name(s.at.first, s.at.second),
-                         "wait", s.since, when, Args());
+                         "wait", s.since, when, Args(), lane_wait_colour(s.at.first));
         }
         w.waiting &= ~lanes;
     }
@@ -279,7 +328,7 @@ private:
                     release(warp, waiting_for(warp, StopReason::Barrier) | running, when, meet);
                 }
                 instant(block_text_, warp_tid(0), "release " + meet, "barrier",
-                        when, true, Args().number("threads", k.value));
+                        when, true, Args().number("threads", k.value), Colour::Barrier);
                 break;
             }
             case TraceMark::Kind::WarpSync:
@@ -311,13 +360,15 @@ private:
             Args args;
             args.object("lanes at", lanes_args(groups));
             if ((live & ~placed) != 0) args.text("lanes elsewhere", lane_list(live & ~placed));
-            instant(warp_text_[warp], warp_tid(warp),
-                    "diverged: " + std::to_string(groups.size()) + (groups.size() == 1 ? " group" : " groups"),
-                    "divergence", when, false, args);
+            args.number("places", double(groups.size()));
+            std::string label = groups_label(groups);
+            if ((live & ~placed) != 0) label += " | " + lane_list(live & ~placed) + " elsewhere";
+            instant(warp_text_[warp], warp_tid(warp), "diverged: " + label, "divergence", when, false, args,
+                    Colour::Divergent);
         } else if (w.diverged) {
             w.diverged = false;
-            instant(warp_text_[warp], warp_tid(warp), "reconverged", "divergence", when, false,
-                    Args().text("at", groups.begin()->first).text("lanes", lane_list(placed)));
+            instant(warp_text_[warp], warp_tid(warp), "reconverged at " + groups.begin()->first, "divergence", when,
+                    false, Args().text("at", groups.begin()->first).text("lanes", lane_list(placed)), Colour::Running);
         }
         release(warp, placed, when, meet);
         return next;
@@ -334,8 +385,14 @@ private:
         args.text("checker", r.checker).text("kind", r.kind).text("severity", severity);
         args.text("location", r.location).text("line", places_.where(r.current.pc));
         if (r.previous.pc != nullptr) args.text("other line", places_.where(r.previous.pc));
-        args.text("thread", thread_name(k.who)).number("lane", k.who % ws());
-        instant(warp_text_[k.who / ws()], warp_tid(k.who / ws()), r.checker + " " + r.kind, "hazard", when, false, args);
+        args.text("thread", thread_name(k.who)).number("warp", k.who / ws()).number("lane", k.who % ws());
+        // A slice of half a step on the block's hazard track, in the step
+        // that found it: visible at any zoom, unlike an instant.
+        const Colour colour = r.severity == Severity::Error     ? Colour::Error
+                              : r.severity == Severity::Warning ? Colour::Warning
+                                                                : Colour::Note;
+        complete(hazard_text_, hazard_tid(), r.checker + " " + r.kind + " (warp " + std::to_string(k.who / ws()) + ")",
+                 "hazard", when, when + 1, args, colour);
     }
 
     void open_run(std::uint32_t warp, std::uint64_t from) {
@@ -364,14 +421,16 @@ private:
         for (const auto& [p, lanes] : run_stops_) by_name[stop_name(p)] |= lanes;
         const std::uint32_t warp = std::uint32_t(run_warp_);
         complete(warp_text_[warp], warp_tid(warp), name.empty() ? stop_name(run_last_) : name, "run", run_from_, run_to_,
-                 Args().text("lanes", lane_list(run_lanes_)).number("steps", run_steps_).object("stops", lanes_args(by_name)));
+                 Args().text("lanes", lane_list(run_lanes_)).number("steps", run_steps_).object("stops", lanes_args(by_name)),
+                 Colour::Running);
         run_warp_ = -1;
     }
 
     void close_lane_run() {
         if (lane_run_ < 0) return;
         const std::uint32_t thread = std::uint32_t(lane_run_);
-        complete(lane_text_[thread], lane_tid(thread), stop_name(lane_last_), "run", lane_from_, lane_to_, Args());
+        complete(lane_text_[thread], lane_tid(thread), stop_name(lane_last_), "run", lane_from_, lane_to_, Args(),
+                 Colour::Running);
         lane_run_ = -1;
     }
 
@@ -388,14 +447,15 @@ private:
                 ++stuck;
                 if (scope_.lanes)
                     complete(lane_text_[thread], lane_tid(thread), "wait " + places_.wait_name(s.at.first, s.at.second),
-                             "wait", s.since, end, Args().text("released", why));
+                             "wait", s.since, end, Args().text("released", why), lane_wait_colour(s.at.first));
             }
         }
         if (trace_.truncated)
             instant(block_text_, warp_tid(0), "trace truncated", "fault", end, true,
-                    Args().number("records", BlockTrace::kMaxRecords));
+                    Args().number("records", BlockTrace::kMaxRecords), Colour::Fault);
         else if (stuck != 0 && !faulted_)
-            instant(block_text_, warp_tid(0), "deadlock", "fault", end, true, Args().number("threads waiting", stuck));
+            instant(block_text_, warp_tid(0), "deadlock", "fault", end, true, Args().number("threads waiting", stuck),
+                    Colour::Fault);
     }
 
     std::string text() {
@@ -415,6 +475,11 @@ private:
                 out += lane_text_[thread];
             }
         }
+        if (!hazard_text_.empty()) {
+            metadata(out, "thread_name", Args().text("name", "hazards"), hazard_tid());
+            metadata(out, "thread_sort_index", Args().number("sort_index", hazard_tid()), hazard_tid());
+            out += hazard_text_;
+        }
         return out + block_text_;
     }
 
@@ -425,7 +490,8 @@ private:
     std::vector<LaneState> lanes_;
     std::vector<WarpState> warps_;
     std::vector<std::string> warp_text_, lane_text_;
-    std::string block_text_;  // process-wide instants
+    std::string block_text_;   // process-wide instants
+    std::string hazard_text_;  // the block's hazard track
     bool faulted_ = false;
     // The warp run slice being built (one at a time: a block runs one thread at a time).
     std::int64_t run_warp_ = -1;

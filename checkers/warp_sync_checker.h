@@ -14,6 +14,7 @@ namespace simt::check {
 class WarpSyncChecker final : public Checker {
 public:
     explicit WarpSyncChecker(HazardLog& log) : log_(log) {}
+    bool wants_access_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override { launch_ = launch; }
     void on_warp_misuse(const WarpMisuseEvent& e) override;
 

@@ -29,7 +29,8 @@ std::string hex(std::uint64_t v) {
 Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker)
     : launch_(context.launch), info_(context.info),
       block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
-      checkers_(context.checkers), observers_(context.schedule_observers), memory_(context.memory), layout_(context.shared_layout), worker_(worker),
+      checkers_(context.checkers), access_observers_(context.access_observers), observers_(context.schedule_observers),
+      memory_(context.memory), layout_(context.shared_layout), device_variables_(context.device_variables), worker_(worker),
       turns_(context.turns), block_linear_(block_linear),
       global_in_block_order_(context.global_in_block_order) {
     const KernelLaunch& launch = context.launch;
@@ -568,7 +569,27 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
     }
     if (!memory_.contains(a)) {  // __device__ variables: their own section
         last_known_ = kNoAllocation;
-        return;
+        const DeviceVariable* v =
+            device_variables_ == nullptr || device_variables_->empty() ? nullptr : device_variables_->overrun(a, size);
+        if (v == nullptr) return;
+        const std::string head = std::string("out-of-bounds global ") + what + " of size " + std::to_string(size) +
+                                 " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
+                                 describe(pc) + ": ";
+        if (const DeviceVariable* next = device_variables_->just_before(a, size)) {
+            const std::string before = std::to_string(next->address - a);
+            fail(FaultKind::IllegalAddress, head + "byte offset -" + before + " of __device__ " + next->name + " (" +
+                                                std::to_string(next->size) + " bytes): it starts " + before +
+                                                " bytes before the " + (next->size > size ? "array" : "variable") +
+                                                "; the access was not performed");
+        }
+        if (DeviceVariableLayout::is_outside(v))
+            fail(FaultKind::IllegalAddress, head + "address " + text() +
+                                                " lies before every __device__ variable; the access was not performed");
+        const std::uint64_t past = a + size - (v->address + v->size);
+        fail(FaultKind::IllegalAddress,
+             head + "byte offset " + std::to_string(a - v->address) + " of __device__ " + v->name + " (" +
+                 std::to_string(v->size) + " bytes): it ends " + std::to_string(past) + " bytes past the " +
+                 (v->size > size ? "array" : "variable") + "; the access was not performed");
     }
     // The allocations hit last were tried inline (check_bounds): look it up.
     const std::optional<Allocation> hit = memory_.find(a);

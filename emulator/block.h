@@ -18,6 +18,7 @@
 #include "emulator/launch_turns.h"
 #include "emulator/options.h"
 #include "emulator/schedule_policy.h"
+#include "emulator/device_variable_layout.h"
 #include "emulator/static_shared_layout.h"
 
 namespace simt {
@@ -98,10 +99,12 @@ struct LaunchContext {
     const LaunchInfo& info;
     const EngineOptions& options;
     const std::vector<Checker*>& checkers;
+    const std::vector<Checker*>& access_observers;  // checkers that want on_access
     const GlobalMemory& memory;
     LaunchTurns& turns;
     const std::vector<Checker*>& schedule_observers;  // checkers that want scheduling events
     const StaticSharedLayout* shared_layout;  // nullptr when the layout is unknown
+    const DeviceVariableLayout* device_variables;  // nullptr when unknown
     bool global_in_block_order;        // every global access waits like an atomic
 };
 
@@ -130,6 +133,7 @@ public:
     SimThread& current() { return *running_; }
     const LaunchInfo& info() const { return info_; }
     const std::vector<Checker*>& checkers() const { return checkers_; }
+    const std::vector<Checker*>& access_observers() const { return access_observers_; }
     // Block-wide barrier; returns how many threads passed a true predicate.
     std::uint32_t barrier(const void* pc, bool predicate);
     // `participants`, when given, receives the lanes that took part.
@@ -310,9 +314,11 @@ private:
     Dim3 block_index_;
     const EngineOptions& options_;
     const std::vector<Checker*>& checkers_;
+    const std::vector<Checker*>& access_observers_;
     const std::vector<Checker*>& observers_;  // want scheduling events; empty unless tracing
     const GlobalMemory& memory_;
     const StaticSharedLayout* layout_;
+    const DeviceVariableLayout* device_variables_;
     // The allocations accesses hit last: most accesses need no lookup.
     struct KnownAllocation {
         std::uintptr_t lo = 0, hi = 0;

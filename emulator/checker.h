@@ -208,6 +208,9 @@ public:
     // cross-block shadow). Blocks then touch global memory one at a time, in
     // block order, so reports are the same for any number of workers.
     virtual bool needs_blocks_in_order() const { return false; }
+    // False for a checker with no use for on_access: the engine then skips
+    // it on every memory access (asked once, at registration).
+    virtual bool wants_access_events() const { return true; }
     virtual void on_launch_begin(const LaunchInfo&) {}
     virtual void on_launch_end(const LaunchInfo&) {}
     virtual void on_block_begin(const LaunchInfo&, Dim3 /*block*/) {}

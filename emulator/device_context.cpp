@@ -17,7 +17,7 @@ void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is_volati
     AccessEvent event{w.thread->id, space, kind, is_volatile, a, size, pc,
                       space == MemorySpace::Shared ? w.shared_offset(a) : 0u};
     if (space == MemorySpace::Global) b.last_allocation(event);
-    for (Checker* c : b.checkers()) c->on_access(event);
+    for (Checker* c : b.access_observers()) c->on_access(event);
 }
 
 std::uint32_t barrier(const void* pc, bool predicate) { return block().barrier(pc, predicate); }

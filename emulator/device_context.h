@@ -59,7 +59,7 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     }
     if (*space == MemorySpace::Global && (kind == AccessKind::Atomic || b.global_in_block_order()))
         b.order_global_access();
-    if (!b.checkers().empty()) notify_access(*w, *space, kind, is_volatile, a, size, pc);
+    if (!b.access_observers().empty()) notify_access(*w, *space, kind, is_volatile, a, size, pc);
 }
 
 std::uint32_t barrier(const void* pc, bool predicate);

@@ -118,8 +118,8 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     std::atomic<std::uint64_t> first_failure{blocks};
     const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
     LaunchTurns turns(blocks, limits_.resident_blocks(l.block.volume()));
-    const LaunchContext context{l, info, options_, checkers_, memory_, turns, schedule_observers_, layout_.get(),
-                                global_in_block_order_};
+    const LaunchContext context{l, info, options_, checkers_, access_observers_, memory_, turns, schedule_observers_,
+                                layout_.get(), device_variables_.get(), global_in_block_order_};
     // Threads able to start blocks: one always remains while blocks wait to
     // be started, so a block waiting for a later one is never waited on forever.
     std::atomic<unsigned> starters{workers};

@@ -12,6 +12,7 @@
 #include "emulator/global_memory.h"
 #include "emulator/launch.h"
 #include "emulator/options.h"
+#include "emulator/device_variable_layout.h"
 #include "emulator/static_shared_layout.h"
 #include "emulator/watchdog.h"
 #include "emulator/worker_pool.h"
@@ -30,10 +31,15 @@ public:
         checkers_.push_back(checker);
         if (checker->needs_blocks_in_order()) global_in_block_order_ = true;
         if (checker->wants_schedule_events()) schedule_observers_.push_back(checker);
+        if (checker->wants_access_events()) access_observers_.push_back(checker);
     }
     const std::vector<Checker*>& checkers() const { return checkers_; }
     // Where the static shared window's variables lie (see static_shared_layout.h).
     void set_static_shared_layout(std::shared_ptr<const StaticSharedLayout> layout) { layout_ = std::move(layout); }
+    // Where the __device__ variables lie (see device_variable_layout.h).
+    void set_device_variable_layout(std::shared_ptr<const DeviceVariableLayout> layout) {
+        device_variables_ = std::move(layout);
+    }
     std::uint64_t launches() const { return launches_; }
 
     LaunchOutcome launch(const KernelLaunch& launch);
@@ -54,7 +60,9 @@ private:
     std::unique_ptr<Watchdog> watchdog_;
     std::vector<Checker*> checkers_;
     std::vector<Checker*> schedule_observers_;
+    std::vector<Checker*> access_observers_;  // those of checkers_ that want on_access
     std::shared_ptr<const StaticSharedLayout> layout_;
+    std::shared_ptr<const DeviceVariableLayout> device_variables_;
     bool global_in_block_order_ = false;  // a checker needs_blocks_in_order()  // those of checkers_ that want scheduling events
     std::uint64_t launches_ = 0;
 };

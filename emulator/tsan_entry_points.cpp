@@ -5,6 +5,7 @@
 // PC (our return address). Atomics are performed here, for real, so they are
 // atomic across the worker threads that run different blocks.
 #include <cstdint>
+#include <cstring>
 
 #include "emulator/device_context.h"
 
@@ -51,11 +52,40 @@ SIMT_PLAIN_ACCESS(4)
 SIMT_PLAIN_ACCESS(8)
 SIMT_PLAIN_ACCESS(16)
 
+// Ranges (struct copies, and device memcpy/memset: simt/memory_functions.h)
+// are observed in pieces an access's 32-bit size can hold.
+static void observe_range(char* a, unsigned long size, AccessKind kind, const void* pc) {
+    constexpr unsigned long piece = 1ul << 30;
+    for (; size > piece; size -= piece, a += piece) observe(a, std::uint32_t(piece), kind, false, pc, false);
+    observe(a, std::uint32_t(size), kind, false, pc, false);
+}
 SIMT_EXPORT void __tsan_read_range(void* a, unsigned long size) {
-    observe(a, std::uint32_t(size), AccessKind::Read, false, SIMT_PC, false);
+    observe_range(static_cast<char*>(a), size, AccessKind::Read, SIMT_PC);
 }
 SIMT_EXPORT void __tsan_write_range(void* a, unsigned long size) {
-    observe(a, std::uint32_t(size), AccessKind::Write, false, SIMT_PC, false);
+    observe_range(static_cast<char*>(a), size, AccessKind::Write, SIMT_PC);
+}
+
+// Device memcpy, memmove and memset (primitives/include/simt/memory_functions.h):
+// a read of the source and a write of the destination at the caller's line,
+// then libc's copy. On the host only the copy.
+SIMT_EXPORT void* simt_device_memcpy(void* d, const void* s, std::size_t n) noexcept {
+    if (n != 0) {
+        observe_range(static_cast<char*>(const_cast<void*>(s)), n, AccessKind::Read, SIMT_PC);
+        observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
+    }
+    return std::memcpy(d, s, n);
+}
+SIMT_EXPORT void* simt_device_memmove(void* d, const void* s, std::size_t n) noexcept {
+    if (n != 0) {
+        observe_range(static_cast<char*>(const_cast<void*>(s)), n, AccessKind::Read, SIMT_PC);
+        observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
+    }
+    return std::memmove(d, s, n);
+}
+SIMT_EXPORT void* simt_device_memset(void* d, int value, std::size_t n) noexcept {
+    if (n != 0) observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
+    return std::memset(d, value, n);
 }
 
 SIMT_EXPORT void __tsan_atomic_thread_fence(int) {

@@ -5,8 +5,10 @@ usage: check_trace.py TRACE.json
 
 Exits 1 with a message when the file is not a trace in the JSON trace event
 format as simt writes it: not JSON, no traceEvents list, an event without its
-fields, a negative time or duration, a track with no name metadata, or slices
-on one track that overlap without nesting (Perfetto would misdraw them).
+fields or its colour (`cname`), a negative time or duration, a track with no
+name metadata, a track id used by two processes (some viewers name tracks by
+tid alone), or slices on one track that overlap without nesting (Perfetto
+would misdraw them).
 Otherwise prints one fact a line, for tests/test_trace.cpp to look for.
 """
 import json
@@ -48,6 +50,8 @@ def main(path):
             fail("event without tid or with a bad ts: %r" % (e,))
         if not isinstance(e.get("args"), dict) or not isinstance(e.get("cat"), str):
             fail("event without args or cat: %r" % (e,))
+        if not isinstance(e.get("cname"), str):
+            fail("event without a colour (cname): %r" % (e,))
         used_processes.add(e["pid"])
         if e["ph"] == "X":
             if not isinstance(e.get("dur"), (int, float)) or e["dur"] < 0:
@@ -64,6 +68,12 @@ def main(path):
     for key in sorted(used_threads):
         if key not in thread_names:
             fail("track pid %d tid %d has no thread_name" % key)
+    owners = defaultdict(set)
+    for pid, tid in thread_names:
+        owners[tid].add(pid)
+    for tid, pids in sorted(owners.items()):
+        if len(pids) > 1:
+            fail("track id %d is used by processes %s" % (tid, sorted(pids)))
     for key, spans in slices.items():
         spans.sort(key=lambda s: (s[0], -s[1]))
         open_ends = []
@@ -86,6 +96,8 @@ def main(path):
         if e["ph"] == "M":
             continue
         counts[(e["ph"], e["cat"])] += 1
+        facts.add("colour %s %s: %s" % (e["ph"], e["cat"] if e["cat"] != "wait" else e["name"].split(" ")[1]
+                                         if " at " not in e["name"] else "several places", e["cname"]))
         if e["cat"] == "wait" and e["ph"] == "X" and " lane " not in thread_names[(e["pid"], e["tid"])]:
             facts.add("warp wait slice: " + e["name"])
         elif e["cat"] == "hazard":

@@ -118,8 +118,12 @@ TEST_CASE("a runtime call given flags CUDA does not define is refused and report
 
 TEST_CASE("cuda_fp16.h and cuda_bf16.h compute bit for bit what an H100 computes: conversions in every rounding "
           "mode, arithmetic, comparisons, math, half2, shuffles and atomics") {
+    // Every checker but the shuffle checker, which reports the own values
+    // past the segment this program prints on purpose (tests/test_cli.cpp).
     check_prints_as_on_gpu("half_precision.cu", "2026-11-26-h100-half-precision.txt",
-                           {"", "--mode lockstep ", "--warp-size 64 "});
+                           {"--check race,barrier,warp-sync,memory,init ",
+                            "--check race,barrier,warp-sync,memory,init --mode lockstep ",
+                            "--check race,barrier,warp-sync,memory,init --warp-size 64 "});
 }
 
 TEST_CASE("device intrinsics compute bit for bit what an H100 computes: SIMD video, dp4a, rounding-mode arithmetic "
@@ -233,12 +237,12 @@ TEST_CASE("warp matrix functions in a 64-lane warp are a clear error: CUDA place
 namespace {
 
 // Writes `text` as <dir>/<name>.cu and runs it under simt.
-Result run_misuse(const std::string& name, const std::string& text) {
+Result run_misuse(const std::string& name, const std::string& text, const std::string& options = "") {
     const fs::path dir = fs::temp_directory_path() / ("simt-libcu-" + std::to_string(getpid()));
     fs::create_directories(dir);
     const fs::path source = dir / (name + ".cu");
     std::ofstream(source) << text;
-    Result r = simt("run " + source.string());
+    Result r = simt("run " + options + source.string());
     fs::remove_all(dir);
     return r;
 }
@@ -348,7 +352,7 @@ TEST_CASE("an atomic_ref read-modify-write racing with a plain store is a race, 
 
 TEST_CASE("a cuda::barrier whose phase never completes is a deadlock report naming the wait, the barrier and the "
           "arrivals missing; one used before init or initialised again while in use fails the launch at its line; "
-          "racing inits are a race") {
+          "racing inits of the same count are silent, as on the H200, and a race with --uniform-writes report") {
     // On the H200 the first hangs, the second fails with cudaErrorLaunchFailure
     // (synccheck: "Missing init").
     const Result stuck = run_misuse("barrier_deadlock",
@@ -382,8 +386,14 @@ TEST_CASE("a cuda::barrier whose phase never completes is a deadlock report nami
     CHECK_THAT(uninit.err, Catch::Contains(" at barrier_uninit.cu:5 before it was initialised: call init(&bar, count) "
                                            "in one thread, then synchronise the block, before any thread uses it\n"));
     // One init per warp, before anyone arrives, to the same count: the H200
-    // runs it and nothing reports it; the inits are plain stores that race.
-    const Result twice = run_misuse("barrier_twice", barrier_misuse("twice"));
+    // runs it and nothing reports it. The inits are plain stores that race,
+    // storing the same bytes: silent by default, as racecheck is, and a
+    // race with --uniform-writes report.
+    const Result same = run_misuse("barrier_twice", barrier_misuse("twice"));
+    CHECK(same.status == 0);
+    CHECK(same.out == "cudaSuccess\n");
+    CHECK(same.err == kCleanRun);
+    const Result twice = run_misuse("barrier_twice", barrier_misuse("twice"), "--uniform-writes report ");
     CHECK(twice.status == 1);
     CHECK(twice.out == "cudaSuccess\n");
     CHECK_THAT(twice.err, Catch::StartsWith("simt: error: race hazard (WAW) on shared memory in kernel twice\n"));
@@ -531,8 +541,12 @@ TEST_CASE("cuda::memcpy_async by a whole block into a barrier, the CUDA programm
 TEST_CASE("cooperative-groups tiles larger than a warp compute as on a GPU: tiled_partition<64> and <128> with "
           "block_tile_memory, their ranks, meta groups, sync, shfl, any, all, reduce and scans; tile shuffles of a "
           "uint4 and a 12-byte struct") {
+    // Without the shuffle checker: the tile shuffles' own values are printed on purpose.
     check_prints_as_on_gpu("large_tiles.cu", "2026-11-26-h200-large-tiles.txt",
-                           {"", "--mode lockstep ", "--threads 2 ", "--warp-size 64 "});
+                           {"--check race,barrier,warp-sync,memory,init ",
+                            "--check race,barrier,warp-sync,memory,init --mode lockstep ",
+                            "--check race,barrier,warp-sync,memory,init --threads 2 ",
+                            "--check race,barrier,warp-sync,memory,init --warp-size 64 "});
 }
 
 TEST_CASE("graph memory and conditional nodes run as on a GPU: allocation and free nodes, captured cudaMallocAsync "

@@ -366,3 +366,55 @@ TEST_CASE("threads past the system's guard pages still run, and overflowing one 
     REQUIRE(!ran.fault);
     for (int b = 0; b < 4; ++b) CHECK(sums[b] == 255 * 256 / 2);
 }
+
+namespace {
+// Two __device__ arrays declared one after the other: an index past the
+// first must not land in the second.
+__device__ int table[16];
+__device__ int after_table[16];
+__global__ void fill_table(int last) {
+    for (int i = int(threadIdx.x); i <= last; i += int(blockDim.x)) table[i] = i + 1;
+}
+__global__ void read_table(int index, int* out) { *out = table[index]; }
+}  // namespace
+
+TEST_CASE("an index past a __device__ array is out of bounds naming the array, and the next variable is untouched") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts);
+    const int zeros[16] = {};
+    REQUIRE(cudaMemcpyToSymbol(after_table, zeros, sizeof zeros) == cudaSuccess);
+    simt::test::Managed<int> unused(1);  // the runtime gives the engine the variables' layout
+    const simt::LaunchOutcome r = simt::test::run_on_engine("fill_table", fill_table, dim3(1), dim3(8), 16);
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds global write of size 4 in kernel fill_table by thread (0,0,0)"));
+    CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:376"));
+    CHECK_THAT(r.fault.message, Catch::Contains("byte offset 64 of __device__ table (64 bytes): it ends 4 bytes past the array"));
+    int after[16];
+    REQUIRE(cudaMemcpyFromSymbol(after, after_table, sizeof after) == cudaSuccess);
+    for (int v : after) REQUIRE(v == 0);
+}
+
+TEST_CASE("a read before the start of a __device__ array is out of bounds too") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts);
+    simt::test::Managed<int> out(1);  // (this also gives the engine the variables' layout)
+    const simt::LaunchOutcome r = simt::test::run_on_engine("read_table", read_table, dim3(1), dim3(1), -1, out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds global read of size 4 in kernel read_table"));
+    CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:378"));
+    CHECK_THAT(r.fault.message, Catch::Contains("byte offset -4 of __device__ table (64 bytes): it starts 4 bytes before the array"));
+}
+
+TEST_CASE("filling a __device__ array up to its last element runs and has no report") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts);
+    fill_table<<<1, 8>>>(15);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    int t[16];
+    REQUIRE(cudaMemcpyFromSymbol(t, table, sizeof t) == cudaSuccess);
+    for (int i = 0; i < 16; ++i) REQUIRE(t[i] == i + 1);
+    simt::test::Managed<int> out(1);
+    read_table<<<1, 1>>>(15, out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[0] == 16);
+}

@@ -134,3 +134,56 @@ TEST_CASE("kernel memory accesses reach the checkers with space, kind, size and 
     CHECK(recorder.fences.size() == 64);
     CHECK(recorder.exits == 64);
 }
+
+namespace {
+
+// Copies of lengths g++ folds into one load and store (8, 16) and of lengths
+// it expands inline (12) or leaves to libc (n): each is observed once.
+__global__ void copies_and_fills(const char* in, char* out, int n) {
+    const unsigned t = threadIdx.x;
+    memcpy(out + 64 * t, in + 64 * t, 8);
+    std::memcpy(out + 64 * t + 8, in + 64 * t + 8, 16);
+    memcpy(out + 64 * t + 24, in + 64 * t + 24, 12);
+    memmove(out + 64 * t + 36, in + 64 * t + 36, n);
+    memset(out + 64 * t + 48, 0, 4);
+    memset(out + 64 * t + 52, 0, n);
+    char local[12];
+    memcpy(local, in + 64 * t, sizeof local);  // into the thread's own array: only the read is seen
+    out[64 * t + 63] = local[t % 12];
+}
+
+}  // namespace
+
+TEST_CASE("device memcpy, memmove and memset are one read of the source and one write of the destination at their line") {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32));
+    const auto owned = std::make_unique<Recorder>();
+    Recorder& recorder = *owned;
+    simt::Engine::process().add_checker(&recorder);
+    simt::test::Managed<char> in(64 * 32, 3), out(64 * 32, 1);
+    char host_copy[12];
+    std::memcpy(host_copy, in.get(), sizeof host_copy);  // the host's copies are not observed
+    copies_and_fills<<<1, 32>>>(in, out, 4);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+
+    using simt::AccessKind;
+    using simt::MemorySpace;
+    for (int line : {144, 145, 146}) {
+        const unsigned size = line == 144 ? 8 : line == 145 ? 16 : 12;
+        const std::string at = "test_observation.cu:" + std::to_string(line);
+        CAPTURE(at);
+        CHECK(recorder.count(MemorySpace::Global, AccessKind::Read, at, size) == 32);
+        CHECK(recorder.count(MemorySpace::Global, AccessKind::Write, at, size) == 32);
+    }
+    CHECK(recorder.count(MemorySpace::Global, AccessKind::Read, "test_observation.cu:147", 4) == 32);
+    CHECK(recorder.count(MemorySpace::Global, AccessKind::Write, "test_observation.cu:147", 4) == 32);
+    CHECK(recorder.count(MemorySpace::Global, AccessKind::Write, "test_observation.cu:148", 4) == 32);
+    CHECK(recorder.count(MemorySpace::Global, AccessKind::Write, "test_observation.cu:149", 4) == 32);
+    CHECK(recorder.count(MemorySpace::Global, AccessKind::Read, "test_observation.cu:151", 12) == 32);
+    CHECK(recorder.count(MemorySpace::Global, AccessKind::Write, "test_observation.cu:152", 1) == 32);
+    CHECK(recorder.accesses.size() == 32 * 12);
+    for (int t = 0; t < 32; ++t) {
+        REQUIRE(out[64 * t + 48] == 0);
+        REQUIRE(out[64 * t + 38] == 3);
+        REQUIRE(out[64 * t + 60] == 1);
+    }
+}

@@ -126,3 +126,88 @@ TEST_CASE("reads past the segment are notes: hidden by default, shown with the n
         CHECK_THAT(g.example.why, Catch::Contains("received its own value"));
     }
 }
+
+namespace {
+
+// Forward differences across a warp: lane i takes lane i + 1's value. The
+// last lane of each warp reads past the segment and gets its own value, so
+// its difference is 0 instead of in[i + 1] - in[i]: a missing boundary check.
+// (simt_full_mask(): every lane of a 32- or 64-lane warp, for the test over
+// both warp sizes; CUDA code writes 0xffffffff.)
+__global__ void forward_difference(const float* in, float* out, int n) {
+    const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+    const float v = in[i];
+    const float next = __shfl_down_sync(simt_full_mask(), v, 1);
+    if (i + 1 < n) out[i] = next - v;
+}
+// Fixed: the last lane of each warp loads its neighbour from memory.
+__global__ void forward_difference_checked(const float* in, float* out, int n) {
+    const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+    const unsigned lane = threadIdx.x % warpSize;
+    const float v = in[i];
+    const float next = __shfl_down_sync(simt_full_mask(), v, 1);
+    if (i + 1 < n) out[i] = (lane + 1 < unsigned(warpSize) ? next : in[i + 1]) - v;
+}
+// The moving average: the shuffle's own value is discarded for the last lane,
+// which reloads its neighbour.
+__global__ void moving_average(const float* in, float* out, int n) {
+    const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+    const unsigned lane = threadIdx.x % warpSize;
+    const float v = in[i];
+    float right = __shfl_down_sync(simt_full_mask(), v, 1);
+    if (lane == unsigned(warpSize) - 1) right = in[min(i + 1, n - 1)];
+    out[i] = 0.5f * (v + right);
+}
+
+}  // namespace
+
+TEST_CASE("a forward difference that uses the last lane's own shuffle value is an error naming the shuffle, the lanes and the first output it changed") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int n = 256;
+    simt::test::Managed<float> in(n), out(n, 0.0f);
+    for (int i = 0; i < n; ++i) in[i] = float(i * i);
+    forward_difference<<<2, 128>>>(in, out, n);
+    const std::vector<HazardGroup> groups = hazards();
+    REQUIRE(groups.size() == 1);
+    const simt::check::HazardReport& r = groups[0].example;
+    CHECK(r.checker == "shuffle");
+    CHECK(r.kind == "source outside segment, value used");
+    CHECK(r.severity == Severity::Error);
+    const unsigned last = simt_warp_ - 1;
+    CHECK(r.location == "lane " + std::to_string(last) + " of each warp (width " + std::to_string(simt_warp_) + ")");
+    CHECK_THAT(r.why, Catch::Contains("global allocation #2 (1024 bytes), bytes " + std::to_string(last * 4) + "-" +
+                                      std::to_string(last * 4 + 3) + " hold "));
+    CHECK_THAT(simt::check::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:140"));
+    // The launch's own results are what the GPU computes: lane 31 got its own value.
+    CHECK(out[last] == 0.0f);
+    CHECK(out[0] == 1.0f);
+}
+
+TEST_CASE("the forward difference that loads the last lane's neighbour from memory has no report") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int n = 256;
+    simt::test::Managed<float> in(n), out(n, 0.0f);
+    for (int i = 0; i < n; ++i) in[i] = float(i * i);
+    forward_difference_checked<<<2, 128>>>(in, out, n);
+    CHECK(hazards().empty());
+    for (int i = 0; i + 1 < n; ++i) CHECK(out[i] == float(2 * i + 1));
+}
+
+TEST_CASE("a moving average that discards the last lane's own shuffle value has no report") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int n = 256;
+    simt::test::Managed<float> in(n), out(n, 0.0f);
+    for (int i = 0; i < n; ++i) in[i] = float(2 * i);
+    moving_average<<<2, 128>>>(in, out, n);
+    CHECK(hazards().empty());
+    CHECK(out[31] == 63.0f);
+    CHECK(out[n - 1] == float(2 * (n - 1)));
+}
+
+TEST_CASE("a reduction whose upper lanes get their own values back has no error: the values never reach the result") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(4);
+    full_warp_sum<<<1, 128>>>(out);
+    CHECK(hazards().empty());
+    CHECK(out[0] == 32);
+}

@@ -116,12 +116,24 @@ TEST_CASE("static __shared__ loses the static that __shared__ already adds", "[r
 }
 
 TEST_CASE("file-scope __device__ variables go to the global-memory section; functions and constants do not", "[rewriter]") {
-    CHECK(body("__device__ int counter;") == "SIMT_GLOBAL_VARIABLE int counter;");
-    CHECK(body("__device__ float t[3] = {1, 2, 3};") == "SIMT_GLOBAL_VARIABLE float t[3] = {1, 2, 3};");
+    CHECK(body("__device__ int counter;") == "SIMT_DEVICE_GUARD SIMT_GLOBAL_VARIABLE int counter; SIMT_DEVICE_GUARD");
+    CHECK(body("__device__ float t[3] = {1, 2, 3};") ==
+          "SIMT_DEVICE_GUARD SIMT_GLOBAL_VARIABLE float t[3] = {1, 2, 3}; SIMT_DEVICE_GUARD");
     CHECK(body("__device__ float f(float x) { return x; }") == "__device__ float f(float x) { return x; }");
     CHECK(body("__device__ const int k = 3;") == "__device__ const int k = 3;");
-    CHECK(body("__managed__ __device__ int m;") == "SIMT_GLOBAL_VARIABLE __device__ int m;");
-    CHECK(body("namespace { __device__ int c; }") == "namespace { SIMT_GLOBAL_VARIABLE int c; }");
+    CHECK(body("__managed__ __device__ int m;") == "SIMT_DEVICE_GUARD SIMT_GLOBAL_VARIABLE __device__ int m; SIMT_DEVICE_GUARD");
+    CHECK(body("namespace { __device__ int c; }") ==
+          "namespace { SIMT_DEVICE_GUARD SIMT_GLOBAL_VARIABLE int c; SIMT_DEVICE_GUARD }");
+}
+
+TEST_CASE("a __device__ declaration gets a guard before its first word and after its ';', on the same lines", "[rewriter]") {
+    CHECK(body("int x;\nstatic __device__ int a[16];\n") ==
+          "int x;\nSIMT_DEVICE_GUARD static SIMT_GLOBAL_VARIABLE int a[16]; SIMT_DEVICE_GUARD\n");
+    CHECK(body("#include <x.h>\n  __device__ int s[2] = {f(1), 2}, t;\n") ==
+          "#include <x.h>\n  SIMT_DEVICE_GUARD SIMT_GLOBAL_VARIABLE int s[2] = {f(1), 2}, t; SIMT_DEVICE_GUARD\n");
+    CHECK(body("extern \"C\" __device__ int e;") == "SIMT_DEVICE_GUARD extern \"C\" SIMT_GLOBAL_VARIABLE int e; SIMT_DEVICE_GUARD");
+    // In a class: a static member is no place for a guard.
+    CHECK(body("struct S { static __device__ int m; };") == "struct S { static SIMT_GLOBAL_VARIABLE int m; };");
 }
 
 TEST_CASE("a launch without '>>>' is an error naming its line", "[rewriter]") {
@@ -357,7 +369,7 @@ TEST_CASE("long runs of __shared__, extern __shared__ and __device__ are rewritt
     CHECK(lines(body(externs)) == 20000);
     std::string devices;
     for (int i = 0; i < 40000; ++i) devices += "__device__ ";
-    CHECK(body(devices + "int x;\n").find("SIMT_GLOBAL_VARIABLE") == 0);
+    CHECK(body(devices + "int x;\n").find("SIMT_DEVICE_GUARD SIMT_GLOBAL_VARIABLE") == 0);
 }
 
 namespace {

@@ -41,14 +41,14 @@ TEST_CASE("--trace writes a trace event file with a named process per traced blo
     // 32 blocks of 8 warps; the first 4 blocks are traced by default.
     for (const char* block : {"(0,0,0)", "(1,0,0)", "(2,0,0)", "(3,0,0)"})
         CHECK_THAT(facts, Catch::Contains(std::string("process launch 1 reduce block ") + block +
-                                          ": warp 0, warp 1, warp 2, warp 3, warp 4, warp 5, warp 6, warp 7; 0 lane tracks\n"));
+                                          ": warp 0, warp 1, warp 2, warp 3, warp 4, warp 5, warp 6, warp 7, hazards; 0 lane tracks\n"));
     CHECK_THAT(facts, !Catch::Contains("block (4,0,0)"));
     CHECK_THAT(facts, Catch::Contains("left out: launch 1 reduce: blocks 4-31 of 32 not traced (--trace-blocks 4)"));
     CHECK_THAT(facts, Catch::Contains("count X run: "));
     fs::remove(file);
 }
 
-TEST_CASE("a trace shows barrier waits as slices, barrier releases, and hazards as instants with their source lines") {
+TEST_CASE("a trace shows barrier waits as slices, barrier releases, and hazards as slices with their source lines") {
     const fs::path file = trace_path("hazards");
     simt("run --trace " + file.string() + " " + catalog_kernel("warp_synchronous.cu"));
     const std::string facts = checked(file);
@@ -61,7 +61,7 @@ TEST_CASE("a trace shows barrier waits as slices, barrier releases, and hazards 
     fs::remove(file);
 }
 
-TEST_CASE("a hazard judged when the launch ends (an uninitialised global read) is an instant on its block's track") {
+TEST_CASE("a hazard judged when the launch ends (an uninitialised global read) is a slice on its block's hazard track") {
     const fs::path file = trace_path("late");
     simt("run --trace " + file.string() + " " + catalog_kernel("uninitialised_global.cu"));
     const std::string facts = checked(file);
@@ -94,8 +94,10 @@ TEST_CASE("a warp that splits at __activemask and meets at __syncwarp shows the 
         CHECK(r.out == "lane 0 saw 0xffff, lane 31 saw 0xfffe0000\n");
         const std::string facts = checked(file);
         CHECK_THAT(facts, Catch::StartsWith("structure ok\n"));
-        CHECK_THAT(facts, Catch::Contains("divergence: diverged: 2 groups\n"));
-        CHECK_THAT(facts, Catch::Contains("divergence: reconverged\n"));
+        // Each group labelled with its line: lanes 0-15 took the if, 16-31 the else.
+        CHECK_THAT(facts, Catch::Contains("divergence: diverged: lanes 16-31 at __activemask split_warp.cu:11 | "
+                                          "0-15 at __activemask split_warp.cu:9\n"));
+        CHECK_THAT(facts, Catch::Contains("divergence: reconverged at __syncwarp split_warp.cu:13\n"));
         fs::remove(file);
     }
 }
@@ -106,7 +108,8 @@ TEST_CASE("a deadlocked block's trace shows the warp waiting at two places until
     CHECK(r.status == 1);
     const std::string facts = checked(file);
     CHECK_THAT(facts, Catch::StartsWith("structure ok\n"));
-    CHECK_THAT(facts, Catch::Contains("divergence: diverged: lanes wait at 2 places\n"));
+    CHECK_THAT(facts, Catch::Contains("divergence: diverged: lanes 0-15 at __syncthreads divergent_barrier.cu:12 | "
+                                      "16-31 at __syncwarp divergent_barrier.cu:14\n"));
     CHECK_THAT(facts, Catch::Contains("warp wait slice: wait at 2 places\n"));
     CHECK_THAT(facts, Catch::Contains("fault: deadlock\n"));
     CHECK_THAT(slurp(file), Catch::Contains("\"__syncthreads divergent_barrier.cu:12\": \"0-15\", \"__syncwarp divergent_barrier.cu:14\": \"16-31\""));
@@ -118,7 +121,7 @@ TEST_CASE("--trace-lanes adds a track per lane and --trace-blocks sets how many 
     simt("run --trace-lanes --trace-blocks 2 --trace " + file.string() + " " + catalog_kernel("warp_synchronous.cu"));
     const std::string facts = checked(file);
     CHECK_THAT(facts, Catch::StartsWith("structure ok\n"));
-    CHECK_THAT(facts, Catch::Contains("process launch 1 reduce block (1,0,0): warp 0, warp 1, warp 2, warp 3, warp 4, warp 5, warp 6, warp 7; 256 lane tracks\n"));
+    CHECK_THAT(facts, Catch::Contains("process launch 1 reduce block (1,0,0): warp 0, warp 1, warp 2, warp 3, warp 4, warp 5, warp 6, warp 7, hazards; 256 lane tracks\n"));
     CHECK_THAT(facts, !Catch::Contains("block (2,0,0)"));
     CHECK_THAT(facts, Catch::Contains("blocks 2-31 of 32 not traced (--trace-blocks 2)"));
     fs::remove(file);
@@ -154,4 +157,36 @@ TEST_CASE("a trace file that cannot be written is refused before the program run
     CHECK(r.out.empty());  // the program did not run
     CHECK(simt("run --trace-lanes " + program("exit_status.cu")).status != 0);  // needs --trace
     CHECK(simt("run --trace x.json --trace-blocks 0 " + program("exit_status.cu")).status != 0);
+}
+
+TEST_CASE("a trace colours every slice by what it means: running, waiting at a barrier or a collective, divergent, hazard by severity, fault") {
+    const fs::path racy = trace_path("colours-racy"), stuck = trace_path("colours-stuck");
+    simt("run --trace " + racy.string() + " " + catalog_kernel("warp_synchronous.cu"));
+    simt("run --trace " + stuck.string() + " " + catalog_kernel("divergent_barrier.cu"));
+    const std::string a = checked(racy), b = checked(stuck);
+    CHECK_THAT(a, Catch::StartsWith("structure ok\n"));  // every event has a cname
+    CHECK_THAT(a, Catch::Contains("colour X run: thread_state_running\n"));
+    CHECK_THAT(a, Catch::Contains("colour X __syncthreads: thread_state_iowait\n"));
+    CHECK_THAT(a, Catch::Contains("colour X hazard: terrible\n"));  // an error
+    CHECK_THAT(b, Catch::StartsWith("structure ok\n"));
+    CHECK_THAT(b, Catch::Contains("colour X several places: yellow\n"));
+    CHECK_THAT(b, Catch::Contains("colour i divergence: yellow\n"));
+    CHECK_THAT(b, Catch::Contains("colour i fault: black\n"));
+    simt("run --mode lockstep --trace " + racy.string() + " " + catalog_kernel("warp_synchronous.cu"));
+    CHECK_THAT(checked(racy), Catch::Contains("colour X hazard: bad\n"));  // warp-synchronous: a warning
+    fs::remove(racy);
+    fs::remove(stuck);
+}
+
+TEST_CASE("a trace's track ids are unique across blocks, and each block has a hazard track named for it") {
+    const fs::path file = trace_path("tids");
+    simt("run --trace " + file.string() + " " + catalog_kernel("warp_synchronous.cu"));
+    const std::string facts = checked(file);  // fails on a track id two processes share
+    CHECK_THAT(facts, Catch::StartsWith("structure ok\n"));
+    CHECK_THAT(facts, Catch::Contains("process launch 1 reduce block (3,0,0): warp 0, warp 1, warp 2, warp 3, warp 4, "
+                                      "warp 5, warp 6, warp 7, hazards; 0 lane tracks\n"));
+    const std::string text = slurp(file);
+    CHECK_THAT(text, Catch::Contains("\"pid\": 4, \"tid\": 400001,"));
+    CHECK_THAT(text, !Catch::Contains("\"pid\": 4, \"tid\": 1,"));
+    fs::remove(file);
 }

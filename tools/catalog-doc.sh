@@ -20,7 +20,6 @@ simt=build/tools/simt
         name=$(basename "$broken" .cu)
         flags=""
         [ "$name" = hardcoded_warp_size ] && flags="--warp-size 64"
-        [ "$name" = shuffle_past_warp_edge ] && flags="--severity note"
         echo "## $name"
         echo
         sed -n '1,/^#include/p' "$broken" | grep '^//' | sed 's|^// \{0,1\}||'

@@ -15,6 +15,7 @@
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
 #include "tools/child_process.h"
+#include "tools/explore.h"
 #include "tools/nvcc_driver.h"
 #include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
@@ -146,6 +147,10 @@ int main(int argc, char** argv) {
                                                   "files may follow the first)");
     run_cmd->add_option("file", main_source, "the CUDA source file (with main, or the first of several)")->required()->check(CLI::ExistingFile);
     add_program_options(*run_cmd, run);
+    // The command's, not the program's: not in driver/options.inc.
+    unsigned explore = 0;
+    run_cmd->add_option("--explore", explore, "run under N seeds (from --seed on) and say whether the output depends on the schedule")
+        ->transform(unsigned_decimal)->check(CLI::Range(1u, 100000u));
     std::uintmax_t cache_limit_mib = build.cache_limit >> 20;
     const auto cache_limit_help = "MiB the cache may hold; the programs used least recently go first";
     run_cmd->add_option("--cache-limit", cache_limit_mib, cache_limit_help)
@@ -250,6 +255,7 @@ int main(int argc, char** argv) {
             std::cout << (build_output.empty() ? built.executable : build_output).string() << "\n";
             return 0;
         }
+        if (explore > 0) return explore_program(built.executable, program_args, run, explore);
         return run_program(built.executable, program_args, run);
     } catch (const Interrupted& e) {
         end_by_signal(e.signal);  // after the unwinding removed temporary files

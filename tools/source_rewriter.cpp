@@ -1,5 +1,6 @@
 #include "tools/source_rewriter.h"
 
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -158,12 +159,26 @@ private:
                        (src_.is_word_at(i, "__device__") || src_.is_word_at(i, "__managed__"))) {
                 const std::size_t length = s_[i + 2] == 'd' ? 10 : 11;
                 if (declares_variable(i + length)) {
+                    // At namespace scope, a guard before and after the
+                    // declaration: an index past the variable lands in one
+                    // (emulator/device_variable_layout.h).
+                    const std::size_t start = open_non_scopes == 0 ? statement_start(i) : npos;
+                    if (start != npos && start >= copied) {
+                        out.append(s_, copied, start - copied);
+                        out += "SIMT_DEVICE_GUARD ";
+                        copied = start;
+                        guard_after_ = variable_end(i);
+                    }
                     out.append(s_, copied, i - copied);
                     out += "SIMT_GLOBAL_VARIABLE";
                     copied = i + length;
                     skip_qualifiers_until_ = statement_end(i);
                 }
                 i += length - 1;
+            } else if (c == ';' && i == guard_after_) {
+                out.append(s_, copied, i + 1 - copied);
+                out += " SIMT_DEVICE_GUARD";
+                copied = i + 1;
             }
         }
         out.append(s_, copied, npos);
@@ -464,6 +479,31 @@ private:
         return true;
     }
 
+    // The first code of the declaration holding `at`: after the ; { or }
+    // before it (directives and comments between are not code).
+    std::size_t statement_start(std::size_t at) const {
+        std::size_t start = at;
+        while (start > 0 && !(src_.code(start - 1) && (s_[start - 1] == ';' || s_[start - 1] == '{' || s_[start - 1] == '}')))
+            --start;
+        while (start < at && (!src_.code(start) || std::isspace(static_cast<unsigned char>(s_[start])))) ++start;
+        return start;
+    }
+
+    // The ';' ending the declaration that holds `at` (past its initialiser's
+    // brackets), or npos.
+    std::size_t variable_end(std::size_t at) const {
+        int depth = 0;
+        for (std::size_t k = at; k < s_.size(); ++k) {
+            if (!src_.code(k)) continue;
+            const char c = s_[k];
+            if (c == '(' || c == '[' || c == '{') ++depth;
+            if (c == ')' || c == ']' || c == '}') --depth;
+            if (depth < 0) return npos;
+            if (c == ';' && depth == 0) return k;
+        }
+        return npos;
+    }
+
     std::size_t statement_end(std::size_t i) const {
         std::size_t k = i;
         while (k < s_.size() && !(src_.code(k) && (s_[k] == ';' || s_[k] == '{' || s_[k] == '('))) ++k;
@@ -503,6 +543,7 @@ private:
     SourceText src_;
     std::size_t at_ = 0;  // where the scan is, for errors
     std::size_t skip_qualifiers_until_ = 0;
+    std::size_t guard_after_ = npos;  // the ';' after which a __device__ variable's second guard goes
     std::vector<std::size_t> clues_;
     std::set<std::string> dynamic_shared_accessors_;
     std::map<std::size_t, std::string> registrations_;  // by the '{' of the kernel's body

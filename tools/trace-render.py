@@ -4,12 +4,15 @@
 usage: trace-render.py TRACE.json OUT.svg [--width PX] [--processes N] [--lanes]
 
 One row per warp track (and per lane track with --lanes, when the trace has
-them), grouped by block; run slices in blue, waits at barriers and
-collectives in amber, hazards as red triangles, divergence and reconvergence
-as purple diamonds, barrier releases as grey dashed lines across the block,
-faults (a deadlock, a fault) in black. Every mark but the run slices (they
-are many) has a tooltip (<title>) with its name and args. For a picture where
-no browser is at hand; Perfetto (ui.perfetto.dev) shows the same file
+them) and the block's hazard track, grouped by block. Colours are the trace's
+own (each event's `cname`, the meaning simt gives it): running green, waiting
+at a barrier orange, at a warp collective blue, at a convergence point grey,
+lanes of a warp at different places yellow, hazards red (error), amber
+(warning) or grey (note), faults black. Waits, hazards and divergence are
+labelled with their names where there is room; barrier releases are grey
+dashed lines across the block. Every mark but the run slices (they are many)
+has a tooltip (<title>) with its name and args. For a picture where no
+browser is at hand; Perfetto (ui.perfetto.dev) shows the same file
 interactively.
 """
 import argparse
@@ -18,7 +21,23 @@ import sys
 from collections import OrderedDict
 from xml.sax.saxutils import escape
 
-COLOURS = {"run": "#4a7fb5", "wait": "#e3a21a"}
+# The viewer's reserved colour names simt uses (checkers/trace_timeline.cpp),
+# as catapult draws them, and what each means.
+COLOURS = OrderedDict([
+    ("thread_state_running", ("#7ec894", "running")),
+    ("thread_state_iowait", ("#ff8c00", "waiting at a barrier")),
+    ("thread_state_runnable", ("#85a0d2", "waiting at a warp collective")),
+    ("thread_state_sleeping", ("#c8c8c8", "waiting at a convergence point")),
+    ("yellow", ("#e6d200", "lanes at different places")),
+    ("terrible", ("#b40000", "hazard (error)")),
+    ("bad", ("#b47d00", "hazard (warning)")),
+    ("grey", ("#999999", "hazard (note)")),
+    ("black", ("#000000", "fault")),
+])
+
+
+def colour(e):
+    return COLOURS.get(e.get("cname"), ("#999999", ""))[0]
 ROW, LABEL, TOP, GAP = 16, 150, 40, 22
 
 
@@ -91,25 +110,31 @@ def render(path, out, width, processes, lanes):
             # Run slices are many and short: no tooltip, to keep the file small.
             title = tooltip(e) if e["cat"] != "run" else ""
             svg.append('<rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"%s>%s</rect>'
-                       % (x(e["ts"]), yy + 2, w, ROW - 4, COLOURS.get(e["cat"], "#999"), edge, title))
+                       % (x(e["ts"]), yy + 2, w, ROW - 4, colour(e), edge, title))
+            if e["cat"] != "run" and w > 60:  # a label where it fits
+                svg.append('<text x="%.2f" y="%d" font-size="9" clip-path="none">%s</text>'
+                           % (x(e["ts"]) + 2, yy + 11, escape(e["name"][: int(w / 5)])))
+            elif e["cat"] == "hazard":  # narrow: the label beside it
+                svg.append('<text x="%.2f" y="%d" font-size="9" fill="%s">%s</text>'
+                           % (x(e["ts"]) + w + 2, yy + 11, colour(e), escape(e["name"])))
     for e in events:
         if e["ph"] != "i":
             continue
         cx = x(e["ts"])
         if e.get("s") == "p":
             header, first, last = block_span[e["pid"]]
-            colour = "#000" if e["cat"] == "fault" else "#888"
+            line_colour = "#000" if e["cat"] == "fault" else "#888"
             svg.append('<line x1="%.2f" x2="%.2f" y1="%d" y2="%d" stroke="%s" stroke-dasharray="3,2">%s</line>'
-                       % (cx, cx, first, last, colour, tooltip(e)))
+                       % (cx, cx, first, last, line_colour, tooltip(e)))
             continue
         key = (e["pid"], e["tid"])
         if key not in y_of:
             continue
         cy = y_of[key] + ROW / 2
-        if e["cat"] == "hazard":
-            svg.append('<path d="M%.2f %.2f l4 7 h-8 z" fill="#d62728">%s</path>' % (cx, cy - 4, tooltip(e)))
-        elif e["cat"] == "divergence":
-            svg.append('<path d="M%.2f %.2f l5 5 l-5 5 l-5 -5 z" fill="#9467bd">%s</path>' % (cx, cy - 5, tooltip(e)))
+        if e["cat"] == "divergence":
+            svg.append('<path d="M%.2f %.2f l5 5 l-5 5 l-5 -5 z" fill="%s" stroke="#555" stroke-width="0.5">%s</path>'
+                       % (cx, cy - 5, colour(e), tooltip(e)))
+            svg.append('<text x="%.2f" y="%.2f" font-size="9">%s</text>' % (cx + 7, cy + 3, escape(e["name"])))
         else:
             svg.append('<circle cx="%.2f" cy="%.2f" r="4" fill="#000">%s</circle>' % (cx, cy, tooltip(e)))
     # Time axis and legend.
@@ -118,23 +143,22 @@ def render(path, out, width, processes, lanes):
     for i in range(6):
         t = start + (end - start) * i / 5
         svg.append('<text x="%.1f" y="%d" text-anchor="middle">%d</text>' % (x(t), axis + 14, round(t)))
-    legend = [("rect", COLOURS["run"], "run"), ("rect", COLOURS["wait"], "wait (barrier, collective)"),
-              ("hazard", "#d62728", "hazard"), ("divergence", "#9467bd", "diverged / reconverged"),
-              ("line", "#888", "barrier release")]
-    lx = LABEL
-    for kind, colour, text in legend:
-        ly = height - 12
+    used = {e.get("cname") for e in events}
+    legend = [("rect", hex_, text) for name, (hex_, text) in COLOURS.items() if name in used]
+    legend += [("line", "#888", "barrier release")]
+    lx, ly = LABEL, height - 12
+    for kind, hex_, text in legend:
+        if lx + 30 + 6 * len(text) > width:
+            lx, ly = LABEL, ly + 14
         if kind == "rect":
-            svg.append('<rect x="%d" y="%d" width="12" height="9" fill="%s"/>' % (lx, ly - 8, colour))
-        elif kind == "hazard":
-            svg.append('<path d="M%d %d l5 9 h-10 z" fill="%s"/>' % (lx + 6, ly - 9, colour))
-        elif kind == "divergence":
-            svg.append('<path d="M%d %d l5 5 l-5 5 l-5 -5 z" fill="%s"/>' % (lx + 6, ly - 10, colour))
+            svg.append('<rect x="%d" y="%d" width="12" height="9" fill="%s"/>' % (lx, ly - 8, hex_))
         else:
             svg.append('<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-dasharray="3,2"/>'
-                       % (lx + 6, lx + 6, ly - 10, ly + 1, colour))
+                       % (lx + 6, lx + 6, ly - 10, ly + 1, hex_))
         svg.append('<text x="%d" y="%d">%s</text>' % (lx + 16, ly, escape(text)))
         lx += 30 + 6 * len(text)
+    if ly > height - 12:
+        svg[0] = svg[0].replace('height="%d"' % height, 'height="%d"' % (ly + 10))
     svg.append("</svg>")
     with open(out, "w") as f:
         f.write("\n".join(svg) + "\n")

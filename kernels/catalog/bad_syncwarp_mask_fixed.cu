@@ -8,7 +8,7 @@ __global__ void pair_sums(const int* in, int* out) {
     const unsigned evens = __ballot_sync(0xffffffff, lane % 2 == 0);
     if (lane % 2 == 0) {
         const int right = __shfl_down_sync(evens, v, 2);
-        out[lane / 2] = v + right;
+        out[lane / 2] = lane + 2 < 32 ? v + right : v;  // lane 30 has no right neighbour
     }
     __syncwarp();
     if (lane == 0) out[16] = 1;  // the warp is done

@@ -2,9 +2,11 @@
 // Each element's difference with its right neighbour comes from
 // __shfl_down_sync(mask, v, 1). The last lane of every warp has no right
 // neighbour in the warp: the shuffle hands it its own value, so its
-// difference is 0 instead of next - current. simt notes it (run with
-// --severity note); twin: shuffle_past_warp_edge_fixed.cu reads the
-// neighbour from global memory at the warp edge.
+// difference is 0 instead of next - current. simt runs the launch again
+// with other values there, sees out[] change, and reports the shuffle as an
+// error (a shuffle whose own value is never used stays a note); twin:
+// shuffle_past_warp_edge_fixed.cu reads the neighbour from global memory at
+// the warp edge.
 #include <cstdio>
 
 constexpr int N = 128;

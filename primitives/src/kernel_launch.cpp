@@ -17,6 +17,7 @@
 #include "driver/report_log.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
+#include "value_flow.h"
 
 namespace simt::cuda {
 namespace {
@@ -143,7 +144,17 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     std::vector<DeviceLaunch>* parent_children = device_launches;
     device_launches = &children;
     ++nesting;
+    value_flow::LaunchCheck flow(rt.engine(), name, rt.checks_value_flow() && nesting == 1);
     const LaunchOutcome outcome = rt.engine().launch(launch);
+    std::vector<check::HazardGroup> hazards = rt.take_hazards(outcome.blocks_reported);
+    std::vector<DeviceLaunch> rerun_children;  // a re-run's child grids are not run
+    device_launches = &rerun_children;
+    for (check::HazardGroup& g : flow.judge(rt.own_value_sites(), outcome, [&] {
+             LaunchOutcome other = rt.engine().launch(launch);
+             rt.take_hazards(~std::uint64_t(0));  // the re-run's hazards are the launch's, already taken
+             return other;
+         }))
+        hazards.push_back(std::move(g));
     --nesting;
     device_launches = parent_children;
     if (!outcome.output.empty()) std::fwrite(outcome.output.data(), 1, outcome.output.size(), stdout);
@@ -155,7 +166,7 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
                      "cudaDeviceSetLimit(cudaLimitPrintfFifoSize, bytes) before the launch)\n",
                      name, launch.printf_buffer, static_cast<unsigned long long>(outcome.dropped_lines));
     }
-    rt.report_hazards(name, outcome.blocks_reported);
+    rt.report_hazards(name, std::move(hazards));
     if (!outcome.fault) {
         rt.result(cudaSuccess);
         ++nesting;

@@ -93,6 +93,8 @@ Engine& ProcessRuntime::engine() {
         static const auto layout = std::make_shared<const StaticSharedLayout>(check::static_shared_variables(),
                                                                               Worker::static_shared_bytes());
         e.set_static_shared_layout(layout);
+        static const auto device_variables = std::make_shared<const DeviceVariableLayout>(check::device_variables());
+        e.set_device_variable_layout(device_variables);
         race_.ignore_same_value_writes(checks_.ignore_uniform_writes);
         if (checks_.race) e.add_checker(&race_);
         if (checks_.shuffle) e.add_checker(&shuffle_);

@@ -62,6 +62,14 @@ public:
     // After a launch: prints its hazards (grouped; a group found in an
     // earlier launch is counted there, not printed again) and counts them.
     void report_hazards(const char* kernel, std::uint64_t blocks_reported);
+    // The same in two steps: the launch's groups taken from the log (blocks
+    // below `blocks_reported`), then printed with any the CUDA layer adds.
+    std::vector<check::HazardGroup> take_hazards(std::uint64_t blocks_reported);
+    void report_hazards(const char* kernel, std::vector<check::HazardGroup> groups);
+    // Whether launches are run again to see where shuffles' own values go
+    // (value_flow.h): with the shuffle check, and not while tracing.
+    bool checks_value_flow() const { return checks_.shuffle && !trace_; }
+    std::vector<check::ShuffleChecker::OwnValueSite> own_value_sites() const { return shuffle_.own_value_sites(); }
     // A fault that stopped launch `launch`, already printed: kept for the
     // report file (checkers/fault_report.h).
     void report_fault(check::HazardReport report, std::uint64_t launch);

@@ -98,7 +98,15 @@ void write_status_file() {
 }
 
 void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_reported) {
-    last_hazards_ = hazards_.take_launch(blocks_reported);
+    report_hazards(kernel, take_hazards(blocks_reported));
+}
+
+std::vector<check::HazardGroup> ProcessRuntime::take_hazards(std::uint64_t blocks_reported) {
+    return hazards_.take_launch(blocks_reported);
+}
+
+void ProcessRuntime::report_hazards(const char* kernel, std::vector<check::HazardGroup> groups) {
+    last_hazards_ = std::move(groups);
     if (!suppressions_.empty()) {
         const auto named = [&](const check::HazardGroup& g) { return suppressed(g.example); };
         const auto kept = std::remove_if(last_hazards_.begin(), last_hazards_.end(), named);

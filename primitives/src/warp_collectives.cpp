@@ -7,6 +7,7 @@
 #include "emulator/device_context.h"
 #include "emulator/symbolizer.h"
 #include "simt/cuda.h"
+#include "value_flow.h"
 
 using simt::WarpExchange;
 namespace device = simt::device;
@@ -150,8 +151,10 @@ std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int 
                         : kind == Shuffle::Down ? int(lane) + int(n)
                         : kind == Shuffle::Xor  ? int(lane ^ n)
                                                 : int(source);
-    if (source == lane && event.source_lane != int(lane))
+    if (source == lane && event.source_lane != int(lane)) {
         event.source = ShuffleSource::OutsideSegment;
+        result = value_flow::own_value(result, pc, lane);
+    }
     else if ((mask >> source & 1) == 0)
         event.source = ShuffleSource::NotInMask;
     else if ((participants >> source & 1) == 0)

@@ -17,6 +17,7 @@
 #include <cstdlib>
 
 #include "simt/qualifiers.h"
+#include "simt/memory_functions.h"
 #include "simt/shared_array.h"
 #include "simt/vector_types.h"
 #include "simt/builtin_variables.h"

@@ -28,9 +28,10 @@ struct CheckOptions {
     // compute-sanitizer reports them (--report-api-errors explicit, the
     // default) or not (no); part of the memory check.
     bool report_api_errors = true;
-    // Two unordered writes that store the same bytes: reported (false, the
-    // default, as compute-sanitizer) or not (--uniform-writes ignore).
-    bool ignore_uniform_writes = false;
+    // Two unordered writes that store the same bytes: not reported (true,
+    // the default, as compute-sanitizer's racecheck) or reported
+    // (--uniform-writes report).
+    bool ignore_uniform_writes = true;
     unsigned print_limit = 10;  // hazard groups printed per launch (all are counted)
     // Hazards below this severity are neither printed nor counted:
     // 0 note, 1 warning, 2 error.

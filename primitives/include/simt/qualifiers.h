@@ -24,4 +24,13 @@
 // different sections, so the rewriter marks these with their own.
 #define SIMT_CONSTANT_READONLY __attribute__((section("simt_constant_readonly")))
 #define SIMT_GLOBAL_VARIABLE __attribute__((section("simt_global_space")))
+// Laid by the rewriter before and after each file-scope __device__ or
+// __managed__ declaration: bytes that belong to no variable, so an index
+// past one is out of bounds wherever the compiler places the next
+// (emulator/device_variable_layout.h). As wide as a shared array's guard.
+#define SIMT_DEVICE_GUARD_NAME2(n) simt_device_guard_##n
+#define SIMT_DEVICE_GUARD_NAME(n) SIMT_DEVICE_GUARD_NAME2(n)
+#define SIMT_DEVICE_GUARD                                                                  \
+    static unsigned char SIMT_DEVICE_GUARD_NAME(__COUNTER__)[32]                           \
+        __attribute__((section("simt_global_space"), used));
 #define __managed__

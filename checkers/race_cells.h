@@ -1,0 +1,160 @@
+// What the race checker remembers of each 4-byte granule.
+//
+// Most granules are touched by one thread in a launch (or a block, for shared
+// memory): a 16-byte slot holds that thread's last access, packed. When a
+// second thread comes, or a value does not fit the packing, the slot is
+// promoted: it names a full cell in a side table, which keeps the writes per
+// byte (two threads that each write both halves of a word still race) and up
+// to two reads.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "emulator/checker.h"
+
+namespace simt::check {
+
+// One access as the checker judges it.
+struct Record {
+    std::uint32_t thread = 0;  // linear id in the block + 1; 0 = none
+    std::uint32_t block_epoch = 0;
+    std::uint32_t lane_epoch = 0;
+    std::uint8_t mask = 0;  // bytes of the granule touched
+    AccessKind kind = AccessKind::Read;
+    std::uint8_t size = 0;
+    const void* pc = nullptr;
+    // Global memory only:
+    std::uint32_t block = 0;     // linear block id + 1
+    std::uint64_t launch = 0;    // the checker's launch number
+    std::uint32_t released = 0;  // releases the block had made before the access
+    bool is_volatile = false;
+};
+
+// A promoted granule: writes with disjoint byte masks (at most one per byte)
+// and up to two reads.
+struct FullCell {
+    std::array<Record, 4> write;
+    std::array<Record, 2> read;
+    std::uintptr_t granule = 0;  // global memory: the granule's address, to release it with its allocation
+};
+
+// Code addresses as small numbers, for packing. Each table is used by one
+// thread at a time.
+class PcTable {
+public:
+    // 0 for nullptr; kFull when the table has no room left.
+    std::uint32_t index(const void* pc) {
+        Cached& c = cache_[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % cache_.size()];
+        if (c.pc == pc && c.index != 0) return c.index;
+        if (pc == nullptr) return 0;
+        auto [it, added] = index_.try_emplace(pc, std::uint32_t(pcs_.size()));
+        if (added) {
+            if (pcs_.size() >= kFull) {
+                index_.erase(it);
+                return kFull;
+            }
+            pcs_.push_back(pc);
+        }
+        c = Cached{pc, it->second};
+        return it->second;
+    }
+    const void* pc(std::uint32_t index) const { return pcs_[index]; }
+    static constexpr std::uint32_t kFull = (1u << 23) - 1;
+
+private:
+    struct Cached {
+        const void* pc = nullptr;
+        std::uint32_t index = 0;
+    };
+    std::array<Cached, 512> cache_{};
+    std::unordered_map<const void*, std::uint32_t> index_;
+    std::vector<const void*> pcs_{nullptr};
+};
+
+// A granule's slot: all zero = untouched. `tag` names the launch (global) or
+// block (shared) that wrote it; a slot with another tag is as good as empty.
+//   w0: tag 16 | thread 11 | mask 4 | kind 2 | volatile 1 | size-1 6 | pc index 23 | promoted 1
+//   w1: block 24 | block epoch 16 | lane epoch 12 | releases 12, or (promoted) the full cell's index
+struct Slot {
+    std::uint64_t w0 = 0, w1 = 0;
+
+    std::uint16_t tag() const { return std::uint16_t(w0); }
+    bool promoted() const { return (w0 >> 63) != 0; }
+    std::uint32_t cell() const { return std::uint32_t(w1); }
+    std::uint32_t thread() const { return std::uint32_t(w0 >> 16) & 0x7ff; }
+    std::uint32_t block() const { return std::uint32_t(w1) & 0xffffff; }
+
+    void promote(std::uint16_t tag, std::uint32_t cell) {
+        w0 = tag | (std::uint64_t(1) << 63);
+        w1 = cell;
+    }
+
+    // False when a field does not fit (the caller promotes instead).
+    bool pack(const Record& r, std::uint16_t tag, PcTable& pcs) {
+        if (r.thread >= (1u << 11) || r.size == 0 || r.size > 64 || r.block >= (1u << 24) ||
+            r.block_epoch >= (1u << 16) || r.lane_epoch >= (1u << 12) || r.released >= (1u << 12))
+            return false;
+        const std::uint32_t pc = pcs.index(r.pc);
+        if (pc == PcTable::kFull) return false;
+        w0 = tag | std::uint64_t(r.thread) << 16 | std::uint64_t(r.mask) << 27 | std::uint64_t(r.kind) << 31 |
+             std::uint64_t(r.is_volatile) << 33 | std::uint64_t(r.size - 1) << 34 | std::uint64_t(pc) << 40;
+        w1 = r.block | std::uint64_t(r.block_epoch) << 24 | std::uint64_t(r.lane_epoch) << 40 |
+             std::uint64_t(r.released) << 52;
+        return true;
+    }
+
+    Record unpack(std::uint64_t launch, const PcTable& pcs) const {
+        Record r;
+        r.thread = thread();
+        r.mask = std::uint8_t((w0 >> 27) & 0xf);
+        r.kind = AccessKind((w0 >> 31) & 3);
+        r.is_volatile = ((w0 >> 33) & 1) != 0;
+        r.size = std::uint8_t(((w0 >> 34) & 0x3f) + 1);
+        r.pc = pcs.pc(std::uint32_t(w0 >> 40) & PcTable::kFull);
+        r.block = block();
+        r.block_epoch = std::uint32_t(w1 >> 24) & 0xffff;
+        r.lane_epoch = std::uint32_t(w1 >> 40) & 0xfff;
+        r.released = std::uint32_t(w1 >> 52);
+        r.launch = launch;
+        return r;
+    }
+};
+
+// Full cells of promoted slots, reused once their slot goes stale.
+class FullCells {
+public:
+    std::uint32_t make() {
+        if (!free_.empty()) {
+            const std::uint32_t i = free_.back();
+            free_.pop_back();
+            cells_[i] = FullCell{};
+            return i;
+        }
+        cells_.emplace_back();
+        return std::uint32_t(cells_.size() - 1);
+    }
+    FullCell& operator[](std::uint32_t i) { return cells_[i]; }
+    void release(std::uint32_t i) { free_.push_back(i); }
+    // Releases the cells of granules in [lo, hi).
+    void release_range(std::uintptr_t lo, std::uintptr_t hi) {
+        if (cells_.size() == free_.size()) return;
+        std::vector<bool> is_free(cells_.size());
+        for (const std::uint32_t i : free_) is_free[i] = true;
+        for (std::uint32_t i = 0; i < cells_.size(); ++i)
+            if (!is_free[i] && cells_[i].granule >= lo && cells_[i].granule < hi) free_.push_back(i);
+    }
+    void clear() {
+        cells_.clear();
+        free_.clear();
+    }
+    std::size_t in_use() const { return cells_.size() - free_.size(); }
+
+private:
+    std::vector<FullCell> cells_;
+    std::vector<std::uint32_t> free_;
+};
+
+}  // namespace simt::check

@@ -1,0 +1,137 @@
+#include "value_flow.h"
+
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+
+#include "emulator/memory_spaces.h"
+
+namespace simt::cuda::value_flow {
+namespace {
+
+std::mutex kernels_mutex;
+std::map<std::string, bool> kernels_seen;  // kernel -> had own-value shuffles in its last launch
+
+// "lane 31", "lanes 28, 29, 30 and 31", "lanes 0-15 and 31".
+std::string lane_list(std::uint64_t lanes) {
+    std::vector<std::string> runs;
+    for (unsigned lane = 0; lane < 64;) {
+        if ((lanes >> lane & 1) == 0) {
+            ++lane;
+            continue;
+        }
+        unsigned end = lane;
+        while (end + 1 < 64 && (lanes >> (end + 1) & 1) != 0) ++end;
+        runs.push_back(end == lane ? std::to_string(lane) : std::to_string(lane) + "-" + std::to_string(end));
+        lane = end + 1;
+    }
+    std::string s = __builtin_popcountll(lanes) == 1 ? "lane " : "lanes ";
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == runs.size() ? " and " : ", ") + runs[i];
+    return s;
+}
+
+std::string hex_bytes(const unsigned char* p, std::size_t n) {
+    std::string s;
+    char b[4];
+    for (std::size_t i = 0; i < n; ++i) {
+        std::snprintf(b, sizeof b, "%02x", p[i]);
+        s += (i == 0 ? "" : " ") + std::string(b);
+    }
+    return s;
+}
+
+}  // namespace
+
+void remember(const char* kernel, bool had_sites) {
+    std::lock_guard<std::mutex> lock(kernels_mutex);
+    kernels_seen[kernel] = had_sites;
+}
+
+LaunchCheck::LaunchCheck(Engine& engine, const char* kernel, bool enabled) : engine_(engine), kernel_(kernel) {
+    if (!enabled) return;
+    enabled_ = true;
+    {
+        std::lock_guard<std::mutex> lock(kernels_mutex);
+        const auto seen = kernels_seen.find(kernel);
+        if (seen != kernels_seen.end() && !seen->second) return;
+    }
+    std::size_t bytes = std::size_t(__stop_simt_global_space - __start_simt_global_space);
+    for (const Allocation& a : engine.memory().live()) bytes += a.size;
+    if (bytes > kMaxCopy) return;
+    before_ = capture();
+    copied_ = true;
+}
+
+LaunchCheck::~LaunchCheck() { perturbed_site.store(nullptr, std::memory_order_relaxed); }
+
+LaunchCheck::Image LaunchCheck::capture() const {
+    Image image;
+    if (+__start_simt_global_space != nullptr && +__stop_simt_global_space > +__start_simt_global_space) {
+        const auto* p = reinterpret_cast<const unsigned char*>(__start_simt_global_space);
+        image.push_back(Region{reinterpret_cast<std::uintptr_t>(p), 0,
+                               std::vector<unsigned char>(p, p + (__stop_simt_global_space - __start_simt_global_space))});
+    }
+    for (const Allocation& a : engine_.memory().live()) {
+        const auto* p = reinterpret_cast<const unsigned char*>(a.base);
+        image.push_back(Region{a.base, a.serial, std::vector<unsigned char>(p, p + a.size)});
+    }
+    return image;
+}
+
+void LaunchCheck::restore(const Image& image) {
+    for (const Region& r : image) std::memcpy(reinterpret_cast<void*>(r.base), r.bytes.data(), r.bytes.size());
+}
+
+std::optional<std::uintptr_t> LaunchCheck::first_difference(const Image& image) {
+    for (const Region& r : image) {
+        const auto* now = reinterpret_cast<const unsigned char*>(r.base);
+        if (std::memcmp(now, r.bytes.data(), r.bytes.size()) == 0) continue;
+        for (std::size_t i = 0; i < r.bytes.size(); ++i)
+            if (now[i] != r.bytes[i]) return r.base + i;
+    }
+    return std::nullopt;
+}
+
+std::string LaunchCheck::describe_change(const Image& after, std::uintptr_t address) const {
+    for (const Region& r : after) {
+        if (address < r.base || address >= r.base + r.bytes.size()) continue;
+        // The 4-byte word holding the first changed byte, within the region.
+        const std::size_t word = (address - r.base) & ~std::size_t(3);
+        const std::size_t n = std::min<std::size_t>(4, r.bytes.size() - word);
+        const auto* now = reinterpret_cast<const unsigned char*>(r.base + word);
+        char where[160];
+        if (r.allocation == 0)
+            std::snprintf(where, sizeof where, "the __device__ variables' bytes at %#llx",
+                          static_cast<unsigned long long>(r.base + word));
+        else
+            std::snprintf(where, sizeof where, "global allocation #%llu (%zu bytes), bytes %zu-%zu",
+                          static_cast<unsigned long long>(r.allocation), r.bytes.size(), word, word + n - 1);
+        return std::string("with other values there, ") + where + " hold " + hex_bytes(now, n) + " instead of " +
+               hex_bytes(r.bytes.data() + word, n);
+    }
+    return "with other values there, device memory ends up different";
+}
+
+check::HazardGroup LaunchCheck::report(const void* pc, std::uint64_t lanes, unsigned width, const ThreadId& first,
+                                       std::uint64_t first_block, const std::string& change) const {
+    (void)first_block;
+    check::HazardReport r;
+    r.checker = "shuffle";
+    r.kind = "source outside segment, value used";
+    r.severity = check::Severity::Error;
+    r.kernel = kernel_;
+    r.space = MemorySpace::Shared;  // registers, really, as for the other shuffle reports
+    r.current = check::HazardAccess{first, AccessKind::Read, 0, pc};
+    r.location = lane_list(lanes) + " of each warp (width " + std::to_string(width) + ")";
+    r.why = "the shuffle's source lies past the caller's " + std::to_string(width) + "-lane segment for " +
+            lane_list(lanes) + ", so " + (__builtin_popcountll(lanes) == 1 ? "it receives its" : "they receive their") +
+            " own value, and the launch's results depend on it: " + change;
+    r.fix = "check the boundary before using the value (e.g. use it only if lane + delta < width), or load the "
+            "neighbour the last lanes need from memory";
+    return check::HazardGroup{std::move(r), 1, check::HazardKey{"shuffle", 10, pc, pc}};
+}
+
+}  // namespace simt::cuda::value_flow
