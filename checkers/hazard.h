@@ -31,6 +31,9 @@ struct HazardReport {
     HazardAccess previous;   // the earlier, unordered access (pc == nullptr: none)
     std::string why;         // one sentence
     std::string fix;         // one sentence
+    // A fault's own complete text (checkers/fault_report.h); "" for hazards,
+    // whose printers compose their text from the fields above.
+    std::string message;
     // Work that needs source lines (symbolising) is deferred to here: it runs
     // once per group, on the host thread after the launch, never on a fiber
     // stack or per instance. Returns false when the group is not a hazard

@@ -37,10 +37,19 @@ struct HazardKey {
     }
 };
 
+// A group's instances in one launch (checkers/run_hazards.h).
+struct LaunchCount {
+    std::uint64_t launch = 0;
+    std::uint64_t instances = 0;
+};
+
 struct HazardGroup {
     HazardReport example;    // the first instance, in block order
     std::uint64_t instances = 0;
     HazardKey key{"", 0, nullptr, nullptr};  // what its instances have in common
+    // Merged across a run (RunHazards): every launch it occurred in, with
+    // its instances there; empty for one launch's group.
+    std::vector<LaunchCount> launches{};
 };
 
 // The hazards of one launch, as every printer receives them.

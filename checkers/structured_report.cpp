@@ -1,12 +1,19 @@
 #include "checkers/structured_report.h"
 
+#include <cstdio>
 #include <map>
+#include <set>
 #include <sstream>
+#include <utility>
 
-#include "checkers/json_text.h"
+#include "driver/json_text.h"
+#include "driver/sarif_run.h"
 #include "emulator/symbolizer.h"
 
 namespace simt::check {
+
+using driver::json_string;
+
 namespace {
 
 constexpr const char* kVersion = "0.1.0";
@@ -37,7 +44,79 @@ std::string access_json(const HazardAccess& a) {
     return s.str();
 }
 
-// Stable rule ids: "race/RAW", "race/RAW-warp-synchronous", "shuffle/inactive-source".
+// The launches a group occurred in: merged across the run, or this one.
+std::vector<LaunchCount> launches_of(const HazardGroup& g, const LaunchHazards& launch) {
+    return g.launches.empty() ? std::vector<LaunchCount>{{launch.launch_index, g.instances}} : g.launches;
+}
+
+std::string rule_title(const HazardReport& r) {
+    return r.message.empty() ? r.checker + " hazard (" + r.kind + ")" : r.checker + " fault (" + r.kind + ")";
+}
+
+// GitHub shows a rule's help beside each alert: the why and the fix.
+std::string rule_json(const HazardReport& r) {
+    const std::string text = "Why: " + r.why + ".\nFix: " + r.fix + ".";
+    const std::string markdown = "**Why:** " + r.why + ".\n\n**Fix:** " + r.fix + ".";
+    return "      {\"id\": " + json_string(rule_id(r)) + ", \"name\": " + json_string(rule_title(r)) +
+           ", \"shortDescription\": {\"text\": " + json_string(rule_title(r)) +
+           "}, \"fullDescription\": {\"text\": " + json_string(r.why) + "}, \"help\": {\"text\": " +
+           json_string(text) + ", \"markdown\": " + json_string(markdown) +
+           "}, \"defaultConfiguration\": {\"level\": \"" + severity_name(r.severity) + "\"}}";
+}
+
+std::string physical_location(const SourceLocation& where, const std::string& root) {
+    return "\"physicalLocation\": {\"artifactLocation\": " + driver::sarif_artifact_location(where.file, root) +
+           ", \"region\": {\"startLine\": " + std::to_string(where.line > 0 ? where.line : 1) + "}}";
+}
+
+// What identifies the problem from run to run, whatever the seed or the
+// thread that found it: the rule, the kernel and the lines (FNV-1a, 64 bits).
+std::string fingerprint(const HazardReport& r, const SourceLocation& current, const SourceLocation& previous,
+                        const std::string& root) {
+    const std::string text = rule_id(r) + "|" + r.kernel + "|" + driver::sarif_artifact_location(current.file, root) +
+                             ":" + std::to_string(current.line) + "|" +
+                             driver::sarif_artifact_location(previous.file, root) + ":" + std::to_string(previous.line);
+    std::uint64_t h = 1469598103934665603ull;
+    for (const unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    return hex;
+}
+
+std::string launch_list(const std::vector<LaunchCount>& launches) {
+    std::string list;
+    for (const LaunchCount& l : launches) list += (list.empty() ? "" : ", ") + std::to_string(l.launch);
+    return list;
+}
+
+std::string result_json(const HazardGroup& g, const LaunchHazards& launch, std::size_t rule_index,
+                        const std::string& root) {
+    const HazardReport& r = g.example;
+    const std::vector<LaunchCount> launches = launches_of(g, launch);
+    const std::string where_found = std::to_string(g.instances) + (g.instances == 1 ? " instance in launch" : " instances in launch") +
+                                    (launches.size() == 1 ? " " : "es ") + launch_list(launches);
+    const std::string message =
+        r.message.empty() ? rule_title(r) + " in kernel " + r.kernel + " at " + r.location + " by " +
+                                describe(r.current.who) + ". " + r.why + ". Fix: " + r.fix + ". (" + where_found + ")"
+                          : r.message + " (" + where_found + ")";
+    const SourceLocation current = locate(r.current.pc);
+    const SourceLocation previous = r.previous.pc != nullptr ? locate(r.previous.pc) : SourceLocation{};
+    std::string s = "      {\"ruleId\": " + json_string(rule_id(r)) + ", \"ruleIndex\": " + std::to_string(rule_index) +
+                    ", \"level\": \"" + severity_name(r.severity) + "\", \"message\": {\"text\": " +
+                    json_string(message) + "},\n       \"locations\": [{" + physical_location(current, root) + "}]";
+    if (r.previous.pc != nullptr)
+        s += ",\n       \"relatedLocations\": [{\"id\": 1, " + physical_location(previous, root) +
+             ", \"message\": {\"text\": " +
+             json_string(std::string("previous ") + access_name(r.previous.kind) + " by " + describe(r.previous.who)) +
+             "}}]";
+    s += ",\n       \"partialFingerprints\": {\"simt/v1\": \"" + fingerprint(r, current, previous, root) + "\"}";
+    s += ",\n       \"properties\": {\"instances\": " + std::to_string(g.instances) +
+         ", \"launches\": " + std::to_string(launches.size()) + ", \"kernel\": " + json_string(r.kernel) + "}}";
+    return s;
+}
+
+}  // namespace
+
 std::string rule_id(const HazardReport& r) {
     std::string id = r.checker + "/";
     for (char c : r.kind) {
@@ -47,40 +126,31 @@ std::string rule_id(const HazardReport& r) {
     return id;
 }
 
-std::string file_uri(const std::string& path) {
-    return !path.empty() && path[0] == '/' ? "file://" + path : path;
-}
-
-std::string sarif_location(const void* pc, const std::string& message, int id) {
-    const SourceLocation where = locate(pc);
-    std::ostringstream s;
-    s << "{";
-    if (id >= 0) s << "\"id\": " << id << ", ";
-    s << "\"physicalLocation\": {\"artifactLocation\": {\"uri\": " << json_string(file_uri(where.file))
-      << "}, \"region\": {\"startLine\": " << (where.line > 0 ? where.line : 1) << "}}";
-    if (!message.empty()) s << ", \"message\": {\"text\": " << json_string(message) << "}";
-    s << "}";
-    return s.str();
-}
-
-}  // namespace
-
 std::string format_json(const std::vector<LaunchHazards>& launches) {
     std::ostringstream s;
-    unsigned errors = 0, warnings = 0, notes = 0, with_hazards = 0;
+    unsigned errors = 0, warnings = 0, notes = 0;
+    std::set<std::pair<std::string, std::uint64_t>> with_hazards;
     s << "{\n  \"tool\": \"simt\",\n  \"version\": \"" << kVersion << "\",\n  \"launches\": [";
     for (std::size_t l = 0; l < launches.size(); ++l) {
         const LaunchHazards& launch = launches[l];
-        with_hazards += launch.groups.empty() ? 0 : 1;
         s << (l == 0 ? "\n" : ",\n") << "    {\"kernel\": " << json_string(launch.kernel)
           << ", \"launch\": " << launch.launch_index << ", \"hazards\": [";
         for (std::size_t g = 0; g < launch.groups.size(); ++g) {
             const HazardReport& r = launch.groups[g].example;
             (r.severity == Severity::Error ? errors : r.severity == Severity::Warning ? warnings : notes)++;
+            const std::vector<LaunchCount> counts = launches_of(launch.groups[g], launch);
+            std::string per_launch;
+            for (const LaunchCount& c : counts) {
+                with_hazards.emplace(launch.kernel, c.launch);
+                per_launch += (per_launch.empty() ? "" : ", ") + std::string("{\"launch\": ") + std::to_string(c.launch) +
+                              ", \"instances\": " + std::to_string(c.instances) + "}";
+            }
             s << (g == 0 ? "\n" : ",\n") << "      {\"checker\": " << json_string(r.checker)
               << ", \"kind\": " << json_string(r.kind) << ", \"severity\": \"" << severity_name(r.severity)
               << "\", \"space\": \"" << space_name(r.space) << "\", \"location\": " << json_string(r.location)
-              << ", \"instances\": " << launch.groups[g].instances << ",\n       \"access\": " << access_json(r.current)
+              << ", \"instances\": " << launch.groups[g].instances << ",\n       \"launches\": [" << per_launch << "]";
+            if (!r.message.empty()) s << ",\n       \"message\": " << json_string(r.message);
+            s << ",\n       \"access\": " << access_json(r.current)
               << ",\n       \"previous\": " << (r.previous.pc != nullptr ? access_json(r.previous) : "null")
               << ",\n       \"why\": " << json_string(r.why) << ",\n       \"fix\": " << json_string(r.fix) << "}";
         }
@@ -88,54 +158,24 @@ std::string format_json(const std::vector<LaunchHazards>& launches) {
     }
     s << (launches.empty() ? "]" : "\n  ]") << ",\n  \"summary\": {\"hazards\": " << errors + warnings + notes
       << ", \"errors\": " << errors << ", \"warnings\": " << warnings << ", \"notes\": " << notes
-      << ", \"launches_with_hazards\": " << with_hazards << "}\n}\n";
+      << ", \"launches_with_hazards\": " << with_hazards.size() << "}\n}\n";
     return s.str();
 }
 
-std::string format_sarif(const std::vector<LaunchHazards>& launches) {
+std::string format_sarif(const std::vector<LaunchHazards>& launches, const SarifOptions& options) {
     // One rule per checker and kind, in order of first appearance.
     std::map<std::string, std::size_t> rule_index;
-    std::vector<const HazardReport*> rules;
-    for (const LaunchHazards& launch : launches)
-        for (const HazardGroup& g : launch.groups)
-            if (rule_index.emplace(rule_id(g.example), rules.size()).second) rules.push_back(&g.example);
-    std::ostringstream s;
-    s << "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
-      << "  \"runs\": [{\n    \"tool\": {\"driver\": {\"name\": \"simt\", \"version\": \"" << kVersion
-      << "\", \"informationUri\": \"https://github.com/simt/simt\", \"rules\": [";
-    for (std::size_t i = 0; i < rules.size(); ++i) {
-        const HazardReport& r = *rules[i];
-        s << (i == 0 ? "\n" : ",\n") << "      {\"id\": " << json_string(rule_id(r)) << ", \"name\": "
-          << json_string(r.checker + " hazard (" + r.kind + ")") << ", \"shortDescription\": {\"text\": "
-          << json_string(r.checker + " hazard (" + r.kind + ")") << "}, \"fullDescription\": {\"text\": "
-          << json_string(r.why) << "}, \"defaultConfiguration\": {\"level\": \"" << severity_name(r.severity)
-          << "\"}}";
-    }
-    s << (rules.empty() ? "]" : "\n    ]") << "}},\n    \"results\": [";
-    bool first = true;
+    driver::SarifRun run;
+    run.category = options.category;
+    run.source_root = options.source_root;
     for (const LaunchHazards& launch : launches) {
         for (const HazardGroup& g : launch.groups) {
-            const HazardReport& r = g.example;
-            const std::string message = r.checker + " hazard (" + r.kind + ") in kernel " + r.kernel + " at " +
-                                        r.location + " by " + describe(r.current.who) + ". " + r.why + ". Fix: " +
-                                        r.fix + ". (" + std::to_string(g.instances) + " instances in launch " +
-                                        std::to_string(launch.launch_index) + ")";
-            s << (first ? "\n" : ",\n") << "      {\"ruleId\": " << json_string(rule_id(r))
-              << ", \"ruleIndex\": " << rule_index[rule_id(r)] << ", \"level\": \"" << severity_name(r.severity)
-              << "\", \"message\": {\"text\": " << json_string(message) << "},\n       \"locations\": ["
-              << sarif_location(r.current.pc, "", -1) << "]";
-            if (r.previous.pc != nullptr)
-                s << ",\n       \"relatedLocations\": ["
-                  << sarif_location(r.previous.pc,
-                                    std::string("previous ") + access_name(r.previous.kind) + " by " + describe(r.previous.who), 1)
-                  << "]";
-            s << ",\n       \"properties\": {\"instances\": " << g.instances << ", \"kernel\": " << json_string(r.kernel)
-              << "}}";
-            first = false;
+            const auto [it, fresh] = rule_index.emplace(rule_id(g.example), rule_index.size());
+            if (fresh) run.rules += (run.rules.empty() ? "" : ",\n") + rule_json(g.example);
+            run.results += (run.results.empty() ? "" : ",\n") + result_json(g, launch, it->second, options.source_root);
         }
     }
-    s << (first ? "]" : "\n    ]") << "\n  }]\n}\n";
-    return s.str();
+    return driver::format_sarif_run(run);
 }
 
 }  // namespace simt::check

@@ -1,6 +1,6 @@
 // Machine-readable printers: the documented JSON format (docs/report-format.md)
 // and SARIF 2.1.0 for code-scanning UIs. Both print the same HazardGroups as
-// the text printer.
+// the text printer, merged across launches (checkers/run_hazards.h).
 #pragma once
 
 #include <string>
@@ -10,7 +10,16 @@
 
 namespace simt::check {
 
+// Stable rule ids, SARIF's and the suppressions file's: "race/RAW",
+// "race/RAW-warp-synchronous", "memory/out-of-bounds".
+std::string rule_id(const HazardReport& report);
+
 std::string format_json(const std::vector<LaunchHazards>& launches);
-std::string format_sarif(const std::vector<LaunchHazards>& launches);
+
+struct SarifOptions {
+    std::string category;     // automationDetails.id's category ("simt/PROGRAM")
+    std::string source_root;  // absolute, ending in '/': URIs are relative to it
+};
+std::string format_sarif(const std::vector<LaunchHazards>& launches, const SarifOptions& options);
 
 }  // namespace simt::check

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 
-#include "checkers/json_text.h"
+#include "driver/json_text.h"
 #include "checkers/trace_timeline.h"
 
 namespace simt::check {
+
+using driver::json_string;
 namespace {
 
 std::string triple(const Dim3& d) {

@@ -4,9 +4,11 @@
 #include <map>
 #include <utility>
 
-#include "checkers/json_text.h"
+#include "driver/json_text.h"
 
 namespace simt::check {
+
+using driver::json_string;
 
 std::string lane_list(std::uint64_t lanes) {
     std::string s;

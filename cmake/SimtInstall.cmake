@@ -8,7 +8,7 @@
 #                                        simt_add_cuda_executable(), SIMT_CUDA_TOOLCHAIN_FILE
 #   share/simt/simt-cuda-toolchain.cmake, share/simt/toolkit/   for CMake CUDA projects
 install(TARGETS simt RUNTIME DESTINATION bin)
-install(TARGETS simt_runtime simt_checkers simt_emulator ARCHIVE DESTINATION lib/simt)
+install(TARGETS simt_runtime simt_checkers simt_driver simt_emulator ARCHIVE DESTINATION lib/simt)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/primitives/include/ DESTINATION include/simt-cuda)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/primitives/portable/ DESTINATION include/simt-portable)
 install(CODE [[

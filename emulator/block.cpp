@@ -486,12 +486,20 @@ std::string Block::output(std::uint64_t& dropped) {
     return out;
 }
 
-void Block::record_fault(FaultKind kind, std::string message) {
-    if (!fault_) fault_ = Fault{kind, std::move(message)};
+void Block::record_fault(FaultKind kind, std::string message, const void* pc) {
+    if (fault_) return;
+    fault_ = Fault{kind, std::move(message)};
+    fault_.pc = pc;
+    fault_.freed_memory = freed_access_;
+    fault_.space = fault_space_;
+    if (running_ != nullptr) {
+        fault_.in_thread = true;
+        fault_.who = running_->id;
+    }
 }
 
-void Block::fail(FaultKind kind, std::string message) {
-    record_fault(kind, std::move(message));
+void Block::fail(FaultKind kind, std::string message, const void* pc) {
+    record_fault(kind, std::move(message), pc);
     SimThread& t = *running_;
     if (t.state == ThreadState::Ready) {
         --warps_[t.id.warp].ready;
@@ -520,13 +528,14 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
         } else {
             where = "a __device__ variable";
         }
+        fault_space_ = space;
         fail(FaultKind::MisalignedAddress,
              std::string("misaligned ") + (space == MemorySpace::Shared ? "shared " : "global ") + what + " of size " +
                  std::to_string(size) + " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
                  describe(pc) + ": address " + text() + " (" + where + ") is not a multiple of " +
                  std::to_string(size) + "; a GPU faults with cudaErrorMisalignedAddress. Access " +
                  std::to_string(size) + "-byte types only at multiples of " + std::to_string(size) +
-                 " (check pointer casts such as reinterpret_cast<float4*>); the access was not performed");
+                 " (check pointer casts such as reinterpret_cast<float4*>); the access was not performed", pc);
     }
     if (space == MemorySpace::Shared) {
         if (!worker_.in_dynamic_shared(a)) {
@@ -537,24 +546,26 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
             const std::string head = std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) +
                                      " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
                                      describe(pc) + ": ";
+            fault_space_ = MemorySpace::Shared;
             if (StaticSharedLayout::is_outside(v))
                 fail(FaultKind::IllegalAddress, head + "byte offset " + std::to_string(offset) +
                                                     " of the static shared window lies before every __shared__ "
-                                                    "variable; the access was not performed");
+                                                    "variable; the access was not performed", pc);
             const std::uint32_t past = offset + size - (v->offset + v->size);
             fail(FaultKind::IllegalAddress,
                  head + "byte offset " + std::to_string(offset - v->offset) + " of __shared__ " + v->name + " (" +
                      std::to_string(v->size) + " bytes): it ends " + std::to_string(past) + " bytes past the " +
-                     (v->size > size ? "array" : "variable") + "; the access was not performed");
+                     (v->size > size ? "array" : "variable") + "; the access was not performed", pc);
         }
         const std::uintptr_t offset = a - std::uintptr_t(worker_.dynamic_shared());
         if (offset + size <= launch_.dynamic_shared) return;
+        fault_space_ = MemorySpace::Shared;
         fail(FaultKind::IllegalAddress,
              std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) + " in kernel " +
                  info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": byte offset " +
                  std::to_string(offset) + " of extern __shared__ memory, but the launch gave " +
                  std::to_string(launch_.dynamic_shared) +
-                 " bytes (third <<<>>> argument); the access was not performed");
+                 " bytes (third <<<>>> argument); the access was not performed", pc);
     }
     if (!memory_.contains(a)) {  // __device__ variables: their own section
         last_known_ = kNoAllocation;
@@ -588,10 +599,11 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
         last_known_ = next_known_;
         return;
     }
+    if (memory_.in_freed(a)) freed_access_ = true;  // read by record_fault
     fail(FaultKind::IllegalAddress,
          std::string("invalid global ") + what + " of size " + std::to_string(size) + " in kernel " +
              info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " + text() +
-             " " + memory_.explain(a, size) + "; the access was not performed");
+             " " + memory_.explain(a, size) + "; the access was not performed", pc);
 }
 
 void Block::refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* pc) {
@@ -602,7 +614,7 @@ void Block::refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* 
              describe(running_->id) + " at " + describe(pc) + ": address " + hex +
              " is on the stack of the host thread that launched the kernel (a host array passed to the kernel?); "
              "a GPU cannot reach host memory and faults with cudaErrorIllegalAddress. Copy the data to device "
-             "memory (cudaMalloc + cudaMemcpy, or cudaMallocManaged); the access was not performed");
+             "memory (cudaMalloc + cudaMemcpy, or cudaMallocManaged); the access was not performed", pc);
 }
 
 void Block::refuse_constant_store(std::uintptr_t a, std::uint32_t size, const void* pc) {
@@ -614,7 +626,7 @@ void Block::refuse_constant_store(std::uintptr_t a, std::uint32_t size, const vo
              describe(running_->id) + " at " + describe(pc) +
              ": __constant__ variables are read-only to kernels (nvcc warns \"Cannot store to pointer that points "
              "to constant memory space\") and an H200 fails the launch with cudaErrorLaunchFailure. Set them from "
-             "the host with cudaMemcpyToSymbol, or make the variable __device__; the write was not performed");
+             "the host with cudaMemcpyToSymbol, or make the variable __device__; the write was not performed", pc);
 }
 
 void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc) {
@@ -628,10 +640,11 @@ void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind k
         where += " (" + std::to_string(a - (lo + last.offset + last.size)) + " bytes past __shared__ " + last.name + ")";
     }
     const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
+    fault_space_ = MemorySpace::Shared;
     fail(FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " +
                                         std::to_string(size) + " in kernel " + info_.kernel + " by " +
                                         describe(running_->id) + " at " + describe(pc) + ": the address lies " +
-                                        where + "; the access was not performed");
+                                        where + "; the access was not performed", pc);
 }
 
 std::string describe(const ThreadId& i) {
@@ -695,7 +708,16 @@ Fault Block::deadlock_fault() const {
         s << "\n  " << exited.size() << " threads have exited: threads " << list_threads(exited);
     s << split_barrier_waits();
     s << "\n  (thread numbers are linear indices x + y*blockDim.x + z*blockDim.x*blockDim.y)";
-    return Fault{FaultKind::Deadlock, s.str()};
+    Fault fault{FaultKind::Deadlock, s.str()};
+    // The first waiting thread stands for the report's place.
+    for (const SimThread& t : threads_) {
+        if (t.state != ThreadState::Waiting) continue;
+        fault.in_thread = true;
+        fault.who = t.id;
+        fault.pc = t.wait_pc;
+        break;
+    }
+    return fault;
 }
 
 }  // namespace simt

@@ -223,7 +223,7 @@ public:
     // compare-and-swap, an atomicAdd of 0) is a load, as far as spinning goes.
     // `seen`: the value it read (a lock held by another lane reads the same).
     void atomic_performed(std::uintptr_t address, bool changed, std::uint64_t seen, const void* pc);
-    [[noreturn]] void fail(FaultKind kind, std::string message);
+    [[noreturn]] void fail(FaultKind kind, std::string message, const void* pc = nullptr);
     // Called before a global atomic (before any global access when a checker
     // needs blocks in order): see LaunchTurns.
     bool global_in_block_order() const { return global_in_block_order_; }
@@ -261,7 +261,9 @@ private:
     bool resolve_convergence(std::uint32_t warp);
     void check_bounds_fully(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
                             const void* pc, bool natural);
-    void record_fault(FaultKind kind, std::string message);
+    void record_fault(FaultKind kind, std::string message, const void* pc = nullptr);
+    bool freed_access_ = false;  // the failing access lies in freed memory
+    MemorySpace fault_space_ = MemorySpace::Global;  // and its space
     bool mismatched_collectives();
     // Spin-waits (spin_waits.cpp).
     static constexpr std::uint32_t kSpinWatch = 1024;  // loads in a row before addresses are watched

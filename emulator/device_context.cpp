@@ -51,7 +51,7 @@ void atomic_performed(const volatile void* address, bool changed, std::uint64_t 
     if (space && *space != MemorySpace::Constant) w->block->atomic_performed(a, changed, seen, pc);
 }
 
-void fail(FaultKind kind, const std::string& message) { block().fail(kind, message); }
+void fail(FaultKind kind, const std::string& message, const void* pc) { block().fail(kind, message, pc); }
 
 void split_barrier_init(const void* barrier, std::uint32_t expected, const void* pc) {
     Worker* w = Worker::current();

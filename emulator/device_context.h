@@ -81,7 +81,7 @@ void split_barrier_wait(const void* barrier, std::uint64_t phase, const void* pc
 std::uint64_t split_barrier_phase(const void* barrier, const void* pc);
 // After an atomic was performed: whether it changed memory (spin detection).
 void atomic_performed(const volatile void* address, bool changed, std::uint64_t seen, const void* pc);
-[[noreturn]] void fail(FaultKind kind, const std::string& message);
+[[noreturn]] void fail(FaultKind kind, const std::string& message, const void* pc = nullptr);
 // Appends device printf output to the running block's buffer.
 void print(const char* text, std::size_t length);
 

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "emulator/checker.h"
+
 namespace simt {
 
 enum class FaultKind {
@@ -24,6 +26,13 @@ enum class FaultKind {
 struct Fault {
     FaultKind kind = FaultKind::None;
     std::string message;  // complete, human-readable, without trailing newline
+    // Where, as data for the reports that count faults (JSON, SARIF): the
+    // faulting thread and the code address of its access or wait, when known.
+    bool in_thread = false;
+    ThreadId who{};
+    const void* pc = nullptr;
+    bool freed_memory = false;  // IllegalAddress: inside an allocation already freed
+    MemorySpace space = MemorySpace::Global;  // of the failing access, if one failed
     explicit operator bool() const { return kind != FaultKind::None; }
 };
 

@@ -117,7 +117,8 @@ namespace {
                   "cudaErrorIllegalAddress; the access was not performed";
     }
     w.signal_fault = SignalFault{};
-    block.fail(kind, std::move(message));
+    const void* line = static_cast<const char*>(f.pc) + 1;  // as fault_place looks it up
+    block.fail(kind, std::move(message), locate(line).file.empty() ? nullptr : line);
 }
 
 // A fault inside simt's handling of a fault, or on a machine whose register

@@ -163,6 +163,13 @@ std::string GlobalMemory::explain(std::uintptr_t address, std::size_t size) cons
     return "is in no allocation";
 }
 
+bool GlobalMemory::in_freed(std::uintptr_t address) const {
+    if (find(address)) return false;
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto freed = freed_.upper_bound(address);
+    return freed != freed_.begin() && address - std::prev(freed)->second.base < std::prev(freed)->second.size;
+}
+
 std::string GlobalMemory::check_range(std::uintptr_t address, std::size_t bytes) const {
     if (const std::optional<Allocation> a = find(address); a && bytes <= a->base + a->size - address) return "";
     return explain(address, bytes);

@@ -48,6 +48,8 @@ public:
     // "" when [address, address + bytes) lies inside one live allocation;
     // otherwise why not, in explain()'s words.
     std::string check_range(std::uintptr_t address, std::size_t bytes) const;
+    // Whether the address lies in a freed allocation no live one has reused.
+    bool in_freed(std::uintptr_t address) const;
     std::size_t live_allocations() const;
     // Bytes the live allocations hold (what counts against the capacity).
     std::size_t live_bytes() const {

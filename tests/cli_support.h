@@ -50,6 +50,16 @@ inline Result simt(const std::string& args) {
                  (space == std::string::npos ? "" : args.substr(space)));
 }
 
+// All that a clean `simt run` prints on standard error: its summary line
+// (docs/report-format.md).
+inline const std::string kCleanRun = "simt: ERROR SUMMARY: 0 errors, 0 warnings\n";
+
+// Standard error without the summary line a `simt run` ends with.
+inline std::string before_summary(const std::string& err) {
+    const std::size_t at = err.rfind("simt: ERROR SUMMARY: ");
+    return at != std::string::npos && err.find('\n', at) == err.size() - 1 ? err.substr(0, at) : err;
+}
+
 inline std::string program(const std::string& name) { return std::string(SIMT_TEST_PROGRAMS) + "/" + name; }
 
 // What a program printed on a GPU, as recorded in docs/gpu-runs/: the lines

@@ -63,6 +63,7 @@ TEST_CASE("the JSON printer's output for a launch, golden") {
           "    {\"kernel\": \"neighbours\", \"launch\": 0, \"hazards\": [\n"
           "      {\"checker\": \"race\", \"kind\": \"RAW, warp-synchronous\", \"severity\": \"warning\", \"space\": \"shared\", "
           "\"location\": \"__shared__ neighbours::cell[1] (byte offset 4 of 256)\", \"instances\": 62,\n"
+          "       \"launches\": [{\"launch\": 0, \"instances\": 62}],\n"
           "       \"access\": {\"kind\": \"read\", \"size\": 4, \"thread\": [0, 0, 0], \"block\": [0, 0, 0], \"warp\": 0, \"lane\": 0, "
           "\"file\": \"<dir>/test_reports.cu\", \"line\": 13, \"function\": \"neighbours\"},\n"
           "       \"previous\": {\"kind\": \"write\", \"size\": 4, \"thread\": [1, 0, 0], \"block\": [0, 0, 0], \"warp\": 0, \"lane\": 1, "

@@ -17,7 +17,7 @@ void check_clean(const std::string& name, const std::string& mode, const std::st
     CAPTURE(name, mode, extra);
     const Result r = run_seed(name, mode, extra);
     CHECK(r.status == 0);
-    CHECK(r.err.empty());
+    CHECK(r.err == kCleanRun);
     CHECK(r.out == want_out);
 }
 

@@ -105,6 +105,12 @@ std::string report_headlines(const std::string& err) {
     std::set<std::string> found;  // a set: the order of groups may follow the schedule
     while (std::getline(in, line)) {
         if (line.rfind("simt: ", 0) != 0) continue;
+        // Counts that follow the schedule, not findings: the summary line, a
+        // group's recurrences, what the print limit or suppressions held back.
+        if (line.rfind("simt: ERROR SUMMARY: ", 0) == 0 || line.find(" recurred: found in ") != std::string::npos ||
+            line.find(" not shown (--print-limit ") != std::string::npos ||
+            line.find(" suppressed (--suppressions ") != std::string::npos)
+            continue;
         const std::size_t digits = line.find_first_not_of("0123456789", 6);
         if (digits != 6 && digits != std::string::npos) continue;  // "simt: 6 hazards (...) in 1 launch"
         found.insert(line);
@@ -125,12 +131,12 @@ std::vector<OutputGroup> group_outputs(const std::vector<SeedRun>& runs, std::st
     return groups;
 }
 
-int explore_program(const fs::path& executable, const std::vector<std::string>& args, const RunOptions& options,
+int explore_program(const fs::path& executable, const std::vector<std::string>& args, const driver::RunOptions& options,
                     unsigned seeds) {
     std::vector<SeedRun> runs;
     const Capture out, err;
     for (unsigned k = 0; k < seeds; ++k) {
-        RunOptions o = options;
+        driver::RunOptions o = options;
         o.seed = options.seed + k;
         out.rewind();
         err.rewind();
@@ -173,7 +179,7 @@ int explore_program(const fs::path& executable, const std::vector<std::string>& 
         s << "(" << reports.size() - kGroupsShown << " more set" << (reports.size() == kGroupsShown + 1 ? "" : "s")
           << " of findings)\n";
     std::cout << s.str() << std::flush;
-    return depends ? options.error_exitcode : runs.front().status;
+    return depends ? int(options.error_exitcode) : runs.front().status;
 }
 
 }  // namespace simt::tool

@@ -38,6 +38,6 @@ std::vector<OutputGroup> group_outputs(const std::vector<SeedRun>& runs, std::st
 // standard output. The exit status is options.error_exitcode when the output
 // depends on the schedule, else that of the first seed's run.
 int explore_program(const std::filesystem::path& executable, const std::vector<std::string>& args,
-                    const RunOptions& options, unsigned seeds);
+                    const driver::RunOptions& options, unsigned seeds);
 
 }  // namespace simt::tool

@@ -12,7 +12,7 @@ namespace simt::tool {
 struct InstallLayout {
     std::string include_dir;   // cuda_runtime.h, simt/cuda.h, ...
     std::string portable_dir;  // simt/collectives.h
-    std::string runtime_lib, checkers_lib, emulator_lib;
+    std::string runtime_lib, checkers_lib, driver_lib, emulator_lib;
 };
 
 const InstallLayout& install_layout();

@@ -73,7 +73,7 @@ std::string local_headers(const std::string& text, const fs::path& dir, std::vec
 std::string runtime_identity() {
     std::string id = SIMT_CONFIG_VERSION;
     const InstallLayout& layout = install_layout();
-    for (const std::string& lib : {layout.runtime_lib, layout.checkers_lib, layout.emulator_lib})
+    for (const std::string& lib : {layout.runtime_lib, layout.checkers_lib, layout.driver_lib, layout.emulator_lib})
         id += ";" + std::to_string(cache::hash_file(lib));
     return id;
 }
@@ -197,7 +197,8 @@ std::vector<std::string> runtime_libraries(const CompileFlags& flags) {
     libs.insert(libs.end(), {
         // A group: the emulator's own calls to abort() and exit() go to the
         // runtime's wrappers, defined in an archive listed before it.
-        "-Wl,--start-group", install_layout().runtime_lib, install_layout().checkers_lib, install_layout().emulator_lib,
+        "-Wl,--start-group", install_layout().runtime_lib, install_layout().checkers_lib, install_layout().driver_lib,
+        install_layout().emulator_lib,
         "-Wl,--end-group", SIMT_CONFIG_BOOST_CONTEXT_LIB,
         SIMT_CONFIG_BACKTRACE_LIB, "-latomic", "-lpthread", "-ldl", kStandaloneMarker});
     for (const char* option : SIMT_CONFIG_PROGRAM_LINK_OPTIONS) libs.push_back(option);

@@ -5,41 +5,23 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <sstream>
 #include <fstream>
 #include <string>
 #include <system_error>
 
-#include "primitives/src/options_text.h"
+#include "driver/report_log.h"
+#include "driver/sarif_run.h"
+#include "driver/summary.h"
 #include "tools/child_process.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;
 namespace {
-
-// What the program reads from SIMT_OPTIONS (primitives/src/process_runtime.cpp).
-std::string engine_options(const RunOptions& o) {
-    const auto flag = [](bool on) { return std::string(on ? "1" : "0"); };
-    return options_text::encode({
-        {"mode", o.mode},
-        {"warp", std::to_string(o.warp_size)},
-        {"seed", std::to_string(o.seed)},
-        {"threads", std::to_string(o.threads)},
-        {"stack", std::to_string(o.stack_size)},
-        {"watchdog", std::to_string(o.watchdog)},
-        {"check", o.checks},
-        {"severity", o.severity},
-        {"print-limit", std::to_string(o.print_limit)},
-        {"report", o.report},
-        {"report-file", o.report_file},
-        {"leak-check", flag(o.leak_check)},
-        {"report-api-errors", o.report_api_errors},
-        {"uniform-writes", o.uniform_writes},
-        {"trace", o.trace_file},
-        {"trace-lanes", flag(o.trace_lanes)},
-        {"trace-blocks", std::to_string(o.trace_blocks)},
-    });
-}
 
 // The program writes it at exit; it goes whatever happens, an interruption included.
 struct StatusFile {
@@ -51,19 +33,33 @@ struct StatusFile {
     }
     StatusFile(const StatusFile&) = delete;
     StatusFile& operator=(const StatusFile&) = delete;
-    unsigned errors() const {
+    // nullopt when the program did not reach its exit handler.
+    std::optional<driver::RunCounts> counts() const {
         std::ifstream in(path);
-        std::string line;
-        std::getline(in, line);
-        return line.rfind("errors=", 0) == 0 ? unsigned(std::stoul(line.substr(7))) : 0;
+        std::ostringstream text;
+        text << in.rdbuf();
+        return driver::read_status(text.str());
     }
 };
 
 }  // namespace
 
+void write_failed_sarif(const driver::RunOptions& options, const std::string& program, const std::string& why) {
+    if (options.report != "sarif" || options.report_file.empty()) return;
+    driver::SarifRun run;
+    run.category = options.report_category.empty() ? driver::default_category(program) : options.report_category;
+    run.source_root = driver::absolute_directory(options.source_root);
+    run.success = false;
+    run.errors.push_back(why);
+    std::ofstream out(options.report_file, std::ios::binary);
+    out << driver::format_sarif_run(run);
+    if (!out) spdlog::error("cannot write the report to {}", options.report_file);
+}
+
 int run_program(const fs::path& executable, const std::vector<std::string>& args,
-                const RunOptions& options) {
-    const std::string text = engine_options(options);
+                const driver::RunOptions& options, bool checked) {
+    // What the program reads back (driver/options.cpp).
+    const std::string text = driver::encode(options);
     const StatusFile status_file;
     setenv("SIMT_OPTIONS", text.c_str(), 1);
     setenv("SIMT_STATUS_FILE", status_file.path.c_str(), 1);
@@ -81,10 +77,34 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                       executable.string(), e.code().message(), executable.parent_path().string());
         return 2;
     }
-    const unsigned errors = status_file.errors();
-    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    const std::optional<driver::RunCounts> reported = status_file.counts();
+    if (!checked) return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    driver::RunCounts counts = reported.value_or(driver::RunCounts{});
+    if (!options.log_file.empty() && !driver::open_report_log(options.log_file))
+        spdlog::error("cannot write the log to {}", options.log_file);
+    std::FILE* const log = driver::report_log();
+    if (WIFSIGNALED(status)) {
+        // The program's own crash (simt turns the kernels' into reports): said
+        // here, since the program could say nothing.
+        const int signal = WTERMSIG(status);
+        std::fprintf(log, "simt: error: the program was killed by signal %d (%s)%s\n", signal, strsignal(signal),
+                     WCOREDUMP(status) ? ", core dumped" : "");
+        ++counts.errors;
+        write_failed_sarif(options, executable.filename().string(),
+                           "the program was killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")");
+        std::fputs(driver::summary_line(counts).c_str(), log);
+        return 128 + signal;
+    }
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-    if (errors > 0) return options.error_exitcode;
+    // Ended before its exit handler with a failing status: simt's watchdog
+    // or a fault it could not survive, which said why above.
+    if (!reported) {
+        if (code != 0) ++counts.errors;
+        write_failed_sarif(options, executable.filename().string(),
+                           "the program ended (exit status " + std::to_string(code) + ") before simt's exit report");
+    }
+    std::fputs(driver::summary_line(counts).c_str(), log);
+    if (reported && reported->errors > 0) return int(options.error_exitcode);
     return code;
 }
 

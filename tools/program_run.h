@@ -2,37 +2,24 @@
 // its environment, and decides simt's exit status.
 #pragma once
 
-#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "driver/options.h"
+
 namespace simt::tool {
 
-struct RunOptions {
-    std::string mode = "its";
-    unsigned warp_size = 32;
-    std::uint64_t seed = 0;
-    unsigned threads = 0;
-    std::size_t stack_size = 64 * 1024;
-    unsigned watchdog = 60;  // seconds without progress before a launch is reported as hung; 0: never
-    int error_exitcode = 1;  // exit status when simt reported an error
-    std::string checks = "race,barrier,warp-sync,shuffle,memory,init";
-    std::string severity = "warning";
-    std::string report = "text";
-    std::string report_file;
-    bool leak_check = false;  // report allocations never freed, at exit
-    std::string report_api_errors = "explicit";  // or "no": runtime calls that fail
-    std::string uniform_writes = "ignore";  // or "report": same-value write pairs
-    unsigned print_limit = 10;
-    std::string trace_file;  // --trace: a Chrome/Perfetto timeline, "" for none
-    bool trace_lanes = false;
-    unsigned trace_blocks = 4;
-};
-
 // The program's own exit status, unless simt reported an error while it ran
-// (then error_exitcode); 128 + N when it died from signal N.
+// (then error_exitcode); 128 + N when it died from signal N. A `checked`
+// program (simt's runtime, not nvcc's) ends with the summary line
+// (driver/summary.h), and a death by signal is named.
+// With --report sarif, when the program could not write its own report (it
+// did not compile, or died): a SARIF run with no results whose invocation
+// failed with `why`, so that CI's upload step still finds a file to show.
+void write_failed_sarif(const driver::RunOptions& options, const std::string& program, const std::string& why);
+
 int run_program(const std::filesystem::path& executable, const std::vector<std::string>& args,
-                const RunOptions& options);
+                const driver::RunOptions& options, bool checked = true);
 
 }  // namespace simt::tool

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
-#include <set>
 #include <iostream>
 #include <thread>
 
@@ -21,6 +20,8 @@
 #include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
 #include "tools/program_run.h"
+#include "tools/run_options_cli.h"
+#include "driver/suppressions.h"
 #include "tools/source_rewriter.h"
 
 namespace fs = std::filesystem;
@@ -139,71 +140,17 @@ int main(int argc, char** argv) {
     // ---- run ----
     fs::path main_source;
     build.cache_dir = default_cache_dir();
-    RunOptions run;
+    simt::driver::RunOptions run;
     std::vector<std::string> program_args;
     CLI::App* run_cmd = app.add_subcommand("run", "compile a CUDA program for the CPU and run it (nvcc's -I, -D, "
                                                   "-std=, -O, -Xcompiler, -l, -L are accepted; more .cu, .cpp, .o "
                                                   "files may follow the first)");
     run_cmd->add_option("file", main_source, "the CUDA source file (with main, or the first of several)")->required()->check(CLI::ExistingFile);
-    run_cmd->add_option("--mode", run.mode, "its: Volta+ independent thread scheduling; lockstep: pre-Volta / AMD")
-        ->check(CLI::IsMember({"its", "lockstep"}))->capture_default_str();
-    run_cmd->add_option("--warp-size", run.warp_size, "lanes per warp")
-        ->check(CLI::IsMember({32u, 64u}))->capture_default_str();
-    run_cmd->add_option("--seed", run.seed, "scheduler seed (its mode): the same seed replays the same interleaving")
-        ->transform(unsigned_decimal)->capture_default_str();
+    add_program_options(*run_cmd, run);
+    // The command's, not the program's: not in driver/options.inc.
     unsigned explore = 0;
     run_cmd->add_option("--explore", explore, "run under N seeds (from --seed on) and say whether the output depends on the schedule")
         ->transform(unsigned_decimal)->check(CLI::Range(1u, 100000u));
-    // Workers are OS threads, and results never depend on their number, so
-    // more than the cores only adds switching. The cap is far above any core
-    // count yet far below the thread limits that made 100000 crash after
-    // minutes (std::system_error) and 2^32 - 1 hang.
-    run_cmd->add_option("--threads", run.threads, "worker OS threads (0: one per core, at most 1024); never changes results")
-        ->transform(unsigned_decimal)->check(CLI::Range(0u, 1024u))->capture_default_str();
-    run_cmd->add_option("--stack-size", run.stack_size, "bytes of fiber stack per simulated thread")
-        // At least 32 KiB: reporting a fault (symbolising its line) runs on
-        // the faulting thread's stack.
-        ->transform(unsigned_decimal)->check(CLI::Range(std::size_t(32 * 1024), std::size_t(64) << 20))->capture_default_str();
-    // An exit status is one byte, and 0 would hide the error: 256 exited 0.
-    run_cmd->add_option("--error-exitcode", run.error_exitcode, "exit status (1 to 255) when simt reports an error")
-        ->check(CLI::Range(1, 255))->capture_default_str();
-    run_cmd->add_option("--watchdog", run.watchdog,
-                        "seconds a launch may go without progress (no thread ends, no barrier opens) before simt "
-                        "reports where its threads are and stops the program; 0: never")
-        ->transform(unsigned_decimal)->check(CLI::Range(0u, 86400u))->capture_default_str();
-    run_cmd->add_option("--check", run.checks, "hazard checkers to run, comma-separated: race, barrier, warp-sync, shuffle, memory, init; or none")
-        ->check([](const std::string& list) {
-            std::string rest = list + ",";
-            for (std::size_t at; (at = rest.find(',')) != std::string::npos; rest.erase(0, at + 1)) {
-                const std::string item = rest.substr(0, at);
-                static const std::set<std::string> known{"race", "barrier", "warp-sync", "shuffle", "memory", "init", "none"};
-                if (known.count(item) == 0)
-                    return "unknown checker '" + item + "' (known: race, barrier, warp-sync, shuffle, memory, init, none)";
-            }
-            return std::string();
-        })->capture_default_str();
-    run_cmd->add_option("--report", run.report,
-                        "also write every hazard at exit as json (docs/report-format.md) or sarif (SARIF 2.1.0)")
-        ->check(CLI::IsMember({"text", "json", "sarif"}))->capture_default_str();
-    run_cmd->add_option("--uniform-writes", run.uniform_writes,
-                        "two unordered writes of the same value: ignore them (as compute-sanitizer) or report them as a race")
-        ->check(CLI::IsMember({"report", "ignore"}))->capture_default_str();
-    run_cmd->add_option("--report-api-errors", run.report_api_errors,
-                        "report runtime calls that return an error, at their line (as compute-sanitizer), or not")
-        ->check(CLI::IsMember({"explicit", "no"}))->capture_default_str();
-    run_cmd->add_flag("--leak-check", run.leak_check,
-                      "at exit, report device allocations never freed with cudaFree (as memcheck --leak-check full)");
-    run_cmd->add_option("--report-file", run.report_file, "where --report json|sarif goes (default simt-report.json|.sarif)");
-    run_cmd->add_option("--severity", run.severity, "report hazards of this severity and above")
-        ->check(CLI::IsMember({"note", "warning", "error"}))->capture_default_str();
-    run_cmd->add_option("--print-limit", run.print_limit, "hazard groups printed per launch (all are counted)")
-        ->transform(unsigned_decimal)->capture_default_str();
-    CLI::Option* trace = run_cmd->add_option(
-        "--trace", run.trace_file, "write a Chrome/Perfetto timeline of the run to this file at exit (docs/trace.md)");
-    run_cmd->add_flag("--trace-lanes", run.trace_lanes, "with --trace: a track per lane as well as per warp")
-        ->needs(trace);
-    run_cmd->add_option("--trace-blocks", run.trace_blocks, "with --trace: blocks traced per launch (the first ones)")
-        ->transform(unsigned_decimal)->check(CLI::Range(1u, 1u << 20))->needs(trace)->capture_default_str();
     std::uintmax_t cache_limit_mib = build.cache_limit >> 20;
     const auto cache_limit_help = "MiB the cache may hold; the programs used least recently go first";
     run_cmd->add_option("--cache-limit", cache_limit_mib, cache_limit_help)
@@ -244,7 +191,9 @@ int main(int argc, char** argv) {
     try {
         app.parse(args);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // CLI11's own codes (105, 109, ...) are its internals: a usage error
+        // is 2, as for every other refusal before the program runs.
+        return app.exit(e) == 0 ? 0 : 2;
     }
     // Positional arguments before `--` that name source or object files are
     // more of the program; the rest are the program's own.
@@ -277,10 +226,21 @@ int main(int argc, char** argv) {
             // The GPU runs it: simt's checkers and options do not apply.
             if (!run.trace_file.empty()) spdlog::warn("--trace records simt's scheduling: it is ignored with --backend cuda");
             const BuildResult built = build_program_with_nvcc(build, arch);
-            return run_program(built.executable, program_args, run);
+            return run_program(built.executable, program_args, run, false);
         }
         if (*run_cmd) {
             if (run.report != "text" && run.report_file.empty()) run.report_file = "simt-report." + run.report;
+            if (!run.source_root.empty()) run.source_root = fs::absolute(run.source_root).string();
+            if (!run.log_file.empty()) {
+                // Begun empty here; the program and then this command append to it.
+                run.log_file = fs::absolute(run.log_file).string();
+                if (!std::ofstream(run.log_file, std::ios::trunc)) return fail("cannot write the log to " + run.log_file);
+            }
+            if (!run.suppressions.empty()) {
+                // Read here too: a mistake in it is refused before the build.
+                run.suppressions = fs::absolute(run.suppressions).string();
+                simt::driver::Suppressions::from_file(run.suppressions);
+            }
             for (std::string* file : {&run.report_file, &run.trace_file}) {
                 if (file->empty()) continue;
                 *file = fs::absolute(*file).string();
@@ -301,7 +261,10 @@ int main(int argc, char** argv) {
         end_by_signal(e.signal);  // after the unwinding removed temporary files
     } catch (const simt::frontend::RewriteError& e) {
         return fail(rewrite_input.string() + ":" + std::to_string(e.line) + ": " + e.what());
+    } catch (const simt::driver::SuppressionError& e) {
+        return fail(e.what());
     } catch (const BuildFailure& e) {
+        if (*run_cmd) write_failed_sarif(run, main_source.stem().string(), e.what());
         return fail(e.what());
     } catch (const std::exception& e) {
         return fail(e.what());

@@ -145,7 +145,7 @@ void __threadfence_system() {
 void __trap() {
     SIMT_REQUIRE_KERNEL("__trap");
     device::fail(simt::FaultKind::Trap,
-                 "__trap() executed in " + where(__builtin_return_address(0)));
+                 "__trap() executed in " + where(__builtin_return_address(0)), __builtin_return_address(0));
 }
 
 void __nanosleep(unsigned) {}
@@ -190,7 +190,7 @@ int __real_putchar(int);
                   "(kernel %s, warp %u, lane %u)",
                   file, line, function, t.block.x, t.block.y, t.block.z, t.thread.x, t.thread.y,
                   t.thread.z, expression, device::launch().kernel, t.warp, t.lane);
-    device::fail(simt::FaultKind::Assert, text);
+    device::fail(simt::FaultKind::Assert, text, __builtin_return_address(0));
 }
 
 // nvcc rejects exit() and abort() in device code; here they would end the
@@ -200,13 +200,15 @@ int __real_putchar(int);
     device::fail(simt::FaultKind::Trap, "exit(" + std::to_string(status) + ") called in " +
                                             where(__builtin_return_address(0)) +
                                             ": a kernel cannot end the program (nvcc rejects exit() in device "
-                                            "code); use __trap() or assert to stop a kernel");
+                                            "code); use __trap() or assert to stop a kernel",
+                 __builtin_return_address(0));
 }
 [[noreturn]] void __wrap_abort() {
     if (!device::in_kernel()) __real_abort();
     device::fail(simt::FaultKind::Trap, "abort() called in " + where(__builtin_return_address(0)) +
                                             ": a kernel cannot end the program (nvcc rejects abort() in device "
-                                            "code); use __trap() or assert to stop a kernel");
+                                            "code); use __trap() or assert to stop a kernel",
+                 __builtin_return_address(0));
 }
 
 int __wrap_vprintf(const char* format, va_list args) {

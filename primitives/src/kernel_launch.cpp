@@ -13,6 +13,8 @@
 #include "emulator/device_context.h"
 #include "emulator/engine.h"
 #include "emulator/symbolizer.h"
+#include "checkers/fault_report.h"
+#include "driver/report_log.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
 #include "value_flow.h"
@@ -158,7 +160,7 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     if (!outcome.output.empty()) std::fwrite(outcome.output.data(), 1, outcome.output.size(), stdout);
     if (outcome.dropped_lines != 0) {
         std::fflush(stdout);
-        std::fprintf(stderr,
+        std::fprintf(driver::report_log(),
                      "simt: warning: kernel %s printed more than its %zu-byte printf buffer: the oldest %llu lines "
                      "were dropped, as a GPU's circular buffer overwrites them (raise it with "
                      "cudaDeviceSetLimit(cudaLimitPrintfFifoSize, bytes) before the launch)\n",
@@ -173,10 +175,13 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
         return;
     }
     std::fflush(stdout);
-    std::fprintf(stderr, "simt: error: %s\n", outcome.fault.message.c_str());
+    std::fprintf(driver::report_log(), "simt: error: %s\n", outcome.fault.message.c_str());
     rt.reported_error();
+    const bool refused = is_launch_rejection(outcome.fault.kind);  // refused launches take no launch index
+    const std::uint64_t index = rt.engine().launches() - (refused ? 0 : 1);
+    rt.report_fault(check::fault_report(outcome.fault, name, __builtin_return_address(0)), index);
     const cudaError_t e = error_for(outcome.fault.kind);
-    if (is_launch_rejection(outcome.fault.kind))
+    if (refused)
         rt.result(e);
     else
         rt.set_sticky(e);

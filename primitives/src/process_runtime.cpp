@@ -1,17 +1,16 @@
 #include "process_runtime.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <initializer_list>
 #include <map>
 #include <string_view>
 
 #include "emulator/options.h"
-#include "options_text.h"
+#include "driver/options.h"
+#include "driver/report_log.h"
 #include "checkers/shared_symbols.h"
-#include "checkers/structured_report.h"
 #include "emulator/worker.h"
-#include "checkers/text_report.h"
 #include "simt/launch.h"
 #include "simt/builtin_variables.h"
 #include "simt/embedding.h"
@@ -28,136 +27,61 @@ namespace {
     std::_Exit(2);
 }
 
-unsigned long long number_of(const std::string& key, const std::string& value, unsigned long long low,
-                             unsigned long long high) {
-    char* end = nullptr;
-    const unsigned long long n = std::strtoull(value.c_str(), &end, 10);
-    if (value.empty() || *end != '\0' || value[0] == '-' || n < low || n > high)
-        bad_options(key + "=" + value + " is not a whole number from " + std::to_string(low) + " to " +
-                    std::to_string(high));
-    return n;
-}
-
-const std::string& one_of(const std::string& key, const std::string& value, std::initializer_list<const char*> known) {
-    std::string list;
-    for (const char* k : known) {
-        if (value == k) return value;
-        list += std::string(list.empty() ? "" : ", ") + k;
-    }
-    bad_options(key + "=" + value + " is not one of: " + list);
-}
-
-// The one place the child program learns its options: `simt run` passes them
-// in SIMT_OPTIONS as "mode=its;warp=32;seed=1;threads=2;stack=65536"
-// (escaped as options_text.h says); a user may write the same by hand.
+// The one place the child program learns its options: `simt run` passes
+// them in SIMT_OPTIONS (driver/options.inc names them); a user may write the
+// same by hand.
 EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode) {
-    EngineOptions o;
     const char* text = std::getenv("SIMT_OPTIONS");
-    if (text == nullptr) return o;
-    for (const auto& [key, value] : options_text::decode(text)) {
-        if (key == "mode") o.mode = one_of(key, value, {"its", "lockstep"}) == "lockstep" ? ScheduleMode::Lockstep : ScheduleMode::Independent;
-        else if (key == "warp" || key == "warp-size") o.warp_size = unsigned(std::stoul(one_of(key, value, {"32", "64"})));
-        else if (key == "seed") o.seed = number_of(key, value, 0, ~0ull);
-        else if (key == "threads") o.threads = unsigned(number_of(key, value, 0, 1024));
-        else if (key == "stack" || key == "stack-size") o.stack_size = std::size_t(number_of(key, value, 32 * 1024, 64ull << 20));
-        else if (key == "watchdog") o.watchdog_seconds = unsigned(number_of(key, value, 0, 86400));
-        else if (key == "error-exitcode") error_exitcode = int(number_of(key, value, 1, 255));
-        else if (key == "check") {
-            checks.race = checks.shuffle = checks.init = checks.barrier = checks.warp_sync = checks.memory = false;
-            std::string rest = value + ",";
-            for (std::size_t at; (at = rest.find(',')) != std::string::npos; rest.erase(0, at + 1)) {
-                const std::string item = one_of(key, rest.substr(0, at), {"race", "barrier", "warp-sync", "shuffle", "memory", "init", "none"});
-                checks.race |= item == "race";
-                checks.shuffle |= item == "shuffle";
-                checks.init |= item == "init";
-                checks.barrier |= item == "barrier";
-                checks.warp_sync |= item == "warp-sync";
-                checks.memory |= item == "memory";
-            }
-        }
-        else if (key == "report") checks.report_format = one_of(key, value, {"text", "json", "sarif"}) == "text" ? "" : value;
-        else if (key == "report-file") checks.report_file = value;
-        else if (key == "severity") checks.min_severity = one_of(key, value, {"note", "warning", "error"}) == "note" ? 0 : value == "error" ? 2 : 1;
-        else if (key == "print-limit") checks.print_limit = unsigned(number_of(key, value, 0, ~0u));
-        else if (key == "leak-check") checks.leak_check = number_of(key, value, 0, 1) != 0;
-        else if (key == "report-api-errors") checks.report_api_errors = one_of(key, value, {"explicit", "no"}) == "explicit";
-        else if (key == "uniform-writes") checks.ignore_uniform_writes = one_of(key, value, {"report", "ignore"}) == "ignore";
-        else if (key == "trace") checks.trace_file = value;
-        else if (key == "trace-lanes") checks.trace_lanes = number_of(key, value, 0, 1) != 0;
-        else if (key == "trace-blocks") checks.trace_blocks = unsigned(number_of(key, value, 1, 1u << 20));
-        else
-            bad_options("unknown option '" + key + "' (known: mode, warp-size, seed, threads, stack-size, watchdog, "
-                        "error-exitcode, check, report, report-file, severity, print-limit, leak-check, "
-                        "report-api-errors, uniform-writes, trace, trace-lanes, trace-blocks)");
+    driver::RunOptions o;
+    try {
+        if (text != nullptr) o = driver::decode(text);
+    } catch (const driver::OptionsError& e) {
+        bad_options(e.what());
     }
+    EngineOptions engine;
+    engine.mode = o.mode == "lockstep" ? ScheduleMode::Lockstep : ScheduleMode::Independent;
+    engine.warp_size = unsigned(o.warp_size);
+    engine.seed = o.seed;
+    engine.threads = unsigned(o.threads);
+    engine.stack_size = std::size_t(o.stack_size);
+    engine.watchdog_seconds = unsigned(o.watchdog);
+    error_exitcode = int(o.error_exitcode);
+    const std::vector<std::string> names = driver::names_in(o.check);
+    const auto on = [&](const char* name) { return std::find(names.begin(), names.end(), name) != names.end(); };
+    checks.race = on("race");
+    checks.shuffle = on("shuffle");
+    checks.init = on("init");
+    checks.barrier = on("barrier");
+    checks.warp_sync = on("warp-sync");
+    checks.memory = on("memory");
+    checks.report_format = o.report == "text" ? "" : o.report;
+    checks.report_file = o.report_file;
+    checks.source_root = o.source_root;
+    checks.report_category = o.report_category;
+    checks.suppressions = o.suppressions;
+    checks.log_file = o.log_file;
+    checks.min_severity = o.severity == "note" ? 0 : o.severity == "error" ? 2 : 1;
+    checks.print_limit = unsigned(o.print_limit);
+    checks.leak_check = o.leak_check;
+    checks.report_api_errors = o.report_api_errors == "explicit";
+    checks.ignore_uniform_writes = o.uniform_writes == "ignore";
+    checks.trace_file = o.trace_file;
+    checks.trace_lanes = o.trace_lanes;
+    checks.trace_blocks = unsigned(o.trace_blocks);
     if (!checks.report_format.empty() && checks.report_file.empty())
         checks.report_file = "simt-report." + checks.report_format;
-    return o;
-}
-
-bool write_text_file(const std::string& path, const std::string& text) {
-    FILE* f = std::fopen(path.c_str(), "w");
-    if (f == nullptr) return false;
-    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    return std::fclose(f) == 0 && written;
+    return engine;
 }
 
 }  // namespace
-
-// Defined (-Wl,--defsym) only when simt's driver or CMake function links a
-// CUDA program: see write_status_file.
-extern "C" __attribute__((weak)) const char simt_exit_status_on_error;
-
-// At exit: the hazard summary, and the status `simt run` reads.
-void write_status_file() {
-    ProcessRuntime& rt = ProcessRuntime::get();
-    rt.report_leaks();
-    const unsigned hazards = rt.hazard_errors_ + rt.hazard_warnings_ + rt.hazard_notes_;
-    if (hazards != 0) {
-        std::fprintf(stderr, "simt: %u hazard%s (%u error%s, %u warning%s", hazards, hazards == 1 ? "" : "s",
-                     rt.hazard_errors_, rt.hazard_errors_ == 1 ? "" : "s", rt.hazard_warnings_,
-                     rt.hazard_warnings_ == 1 ? "" : "s");
-        if (rt.hazard_notes_ != 0) std::fprintf(stderr, ", %u note%s", rt.hazard_notes_, rt.hazard_notes_ == 1 ? "" : "s");
-        std::fprintf(stderr, ") in %u launch%s\n", rt.launches_with_hazards_, rt.launches_with_hazards_ == 1 ? "" : "es");
-    }
-    if (rt.api_errors_ != 0)
-        std::fprintf(stderr, "simt: %u runtime call%s failed (reported above)\n", rt.api_errors_,
-                     rt.api_errors_ == 1 ? "" : "s");
-    if (rt.uninitialised_copies_ != 0)
-        std::fprintf(stderr, "simt: %u cop%s read uninitialised device memory (reported above)\n",
-                     rt.uninitialised_copies_, rt.uninitialised_copies_ == 1 ? "y" : "ies");
-    if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
-        const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(rt.all_hazards_)
-                                                                     : check::format_json(rt.all_hazards_);
-        if (!write_text_file(rt.checks_.report_file, text))
-            std::fprintf(stderr, "simt: error: cannot write the report to %s\n", rt.checks_.report_file.c_str());
-    }
-    if (rt.trace_ && !write_text_file(rt.checks_.trace_file, rt.trace_->json())) {
-        std::fprintf(stderr, "simt: error: cannot write the trace to %s\n", rt.checks_.trace_file.c_str());
-        rt.reported_error();
-    }
-    const char* path = std::getenv("SIMT_STATUS_FILE");
-    if (path == nullptr) {
-        // On its own (built by simt-nvcc, `simt build` or CMake), the program
-        // fails as `simt run` would: a CI job must not pass a racy kernel.
-        // Those builds define the marker at link time; a test or tool that
-        // embeds simt keeps its own exit status.
-        if (&simt_exit_status_on_error != nullptr && rt.errors_reported() != 0) {
-            std::fflush(nullptr);
-            std::_Exit(rt.error_exitcode_);
-        }
-        return;
-    }
-    if (FILE* f = std::fopen(path, "w")) {
-        std::fprintf(f, "errors=%u\n", rt.errors_reported());
-        std::fclose(f);
-    }
-}
 
 ProcessRuntime::ProcessRuntime() {
     if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_, error_exitcode_));
     device_warp_size = int(Engine::process().options().warp_size);
     hazards_.set_min_severity(check::Severity(checks_.min_severity));
+    if (!checks_.log_file.empty() && !driver::open_report_log(checks_.log_file))
+        bad_options("cannot write the log file " + checks_.log_file);
+    load_suppressions();
     start_trace();
     std::atexit(&write_status_file);
 }
@@ -181,109 +105,6 @@ Engine& ProcessRuntime::engine() {
         registered_ = &e;
     }
     return e;
-}
-
-void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_reported) {
-    report_hazards(kernel, take_hazards(blocks_reported));
-}
-
-std::vector<check::HazardGroup> ProcessRuntime::take_hazards(std::uint64_t blocks_reported) {
-    return hazards_.take_launch(blocks_reported);
-}
-
-void ProcessRuntime::report_hazards(const char* kernel, std::vector<check::HazardGroup> groups) {
-    last_hazards_ = std::move(groups);
-    if (trace_) trace_->finish_launch(last_hazards_);
-    if (last_hazards_.empty()) return;
-    ++launches_with_hazards_;
-    if (!checks_.report_format.empty())
-        all_hazards_.push_back(check::LaunchHazards{kernel, engine().launches() - 1, last_hazards_});
-    std::fflush(stdout);
-    std::size_t printed = 0;
-    for (const check::HazardGroup& g : last_hazards_) {
-        if (printed++ < checks_.print_limit) std::fputs(check::format_text(g).c_str(), stderr);
-        if (g.example.severity == check::Severity::Error) {
-            ++hazard_errors_;
-            ++errors_reported_;
-        } else if (g.example.severity == check::Severity::Warning) {
-            ++hazard_warnings_;
-        } else {
-            ++hazard_notes_;
-        }
-    }
-    if (last_hazards_.size() > checks_.print_limit)
-        std::fprintf(stderr, "simt: %zu more hazards in this launch not shown (--print-limit %u)\n",
-                     last_hazards_.size() - checks_.print_limit, checks_.print_limit);
-}
-
-void ProcessRuntime::print_host_report(check::HazardReport report, const char* checker) {
-    report.checker = checker;
-    report.on_host = true;
-    report.severity = check::Severity::Error;
-    const check::HazardGroup group{std::move(report), 1};
-    std::fflush(stdout);
-    std::fputs(check::format_text(group).c_str(), stderr);
-    std::lock_guard<std::mutex> lock(mutex_);
-    ++errors_reported_;
-    if (!checks_.report_format.empty()) all_hazards_.push_back(check::LaunchHazards{"(host)", Engine::process().launches(), {group}});
-}
-
-void ProcessRuntime::report_api_error(check::HazardReport report) {
-    if (!checks_.memory || !checks_.report_api_errors) return;
-    print_host_report(std::move(report), "api");
-    ++api_errors_;
-}
-
-void ProcessRuntime::report_uninitialised_copy(check::HazardReport report) {
-    if (!checks_.init) return;
-    print_host_report(std::move(report), "init");
-    ++uninitialised_copies_;
-}
-
-std::optional<check::InitChecker::Unwritten> ProcessRuntime::unwritten_device_bytes(const void* p, std::size_t n) {
-    if (!checks_.init) return std::nullopt;
-    const auto lo = reinterpret_cast<std::uintptr_t>(p);
-    return init_.unwritten(lo, lo + n);
-}
-
-void ProcessRuntime::report_leaks() {
-    if (!checks_.leak_check || !checks_.memory) return;
-    // One group per allocating call site, in allocation order.
-    std::vector<check::HazardGroup> groups;
-    std::map<const void*, std::size_t> by_site;
-    std::size_t count = 0, bytes = 0;
-    for (const Allocation& a : engine().memory().live()) {
-        ++count;
-        bytes += a.size;
-        const auto [it, fresh] = by_site.emplace(a.site, groups.size());
-        if (!fresh) {
-            ++groups[it->second].instances;
-            continue;
-        }
-        const char* call = a.kind == AllocationKind::Managed      ? "cudaMallocManaged"
-                           : a.kind == AllocationKind::PinnedHost ? "cudaMallocHost"
-                                                                  : "cudaMalloc";
-        check::HazardReport r;
-        r.checker = "memory";
-        r.kind = "leak";
-        r.severity = check::Severity::Error;
-        r.space = MemorySpace::Global;
-        r.location = "allocation #" + std::to_string(a.serial) + " (" + std::to_string(a.size) + " bytes, " + call + ")";
-        r.current = check::HazardAccess{ThreadId{}, AccessKind::Write, 0, a.site};
-        r.why = "the program ended without freeing it: code that repeats this (a loop, a long-running service) runs "
-                "out of device memory";
-        r.fix = std::string("call cudaFree on the pointer once the buffer is no longer needed, or keep it in an "
-                            "owner whose destructor frees it");
-        groups.push_back(check::HazardGroup{r, 1});
-    }
-    if (groups.empty()) return;
-    std::fflush(stdout);
-    for (const check::HazardGroup& g : groups) {
-        std::fputs(check::format_text(g).c_str(), stderr);
-        ++errors_reported_;
-    }
-    std::fprintf(stderr, "simt: %zu allocation%s (%zu bytes) never freed\n", count, count == 1 ? "" : "s", bytes);
-    if (!checks_.report_format.empty()) all_hazards_.push_back(check::LaunchHazards{"(at exit)", engine().launches(), groups});
 }
 
 // A fresh recorder when a trace file is asked for (the previous one's
@@ -396,6 +217,7 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     std::lock_guard<std::mutex> lock(mutex_);
     checks_ = checks;
     hazards_.set_min_severity(check::Severity(checks.min_severity));
+    load_suppressions();
     start_trace();
     registered_ = nullptr;
     last_hazards_.clear();

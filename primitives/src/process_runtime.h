@@ -13,9 +13,11 @@
 #include "checkers/hazard_log.h"
 #include "checkers/init_checker.h"
 #include "checkers/race_checker.h"
+#include "checkers/run_hazards.h"
 #include "checkers/shuffle_checker.h"
 #include "checkers/warp_sync_checker.h"
 #include "checkers/trace_recorder.h"
+#include "driver/suppressions.h"
 #include "emulator/engine.h"
 #include "simt/embedding.h"
 #include "simt/runtime_api.h"
@@ -57,7 +59,8 @@ public:
     // A fresh device with these options (see simt/embedding.h).
     void reset(const EngineOptions& options, const CheckOptions& checks);
 
-    // After a launch: prints its hazards (grouped) and counts them.
+    // After a launch: prints its hazards (grouped; a group found in an
+    // earlier launch is counted there, not printed again) and counts them.
     void report_hazards(const char* kernel, std::uint64_t blocks_reported);
     // The same in two steps: the launch's groups taken from the log (blocks
     // below `blocks_reported`), then printed with any the CUDA layer adds.
@@ -67,6 +70,9 @@ public:
     // (value_flow.h): with the shuffle check, and not while tracing.
     bool checks_value_flow() const { return checks_.shuffle && !trace_; }
     std::vector<check::ShuffleChecker::OwnValueSite> own_value_sites() const { return shuffle_.own_value_sites(); }
+    // A fault that stopped launch `launch`, already printed: kept for the
+    // report file (checkers/fault_report.h).
+    void report_fault(check::HazardReport report, std::uint64_t launch);
     const std::vector<check::HazardGroup>& last_hazards() const { return last_hazards_; }
 
     // A runtime call that fails because the program misused it (a copy past
@@ -118,11 +124,23 @@ private:
     std::unique_ptr<check::TraceRecorder> trace_;  // with --trace only
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;
-    std::vector<check::LaunchHazards> all_hazards_;  // for the report file at exit
+    check::RunHazards run_hazards_;  // merged across launches: the report file, the text's dedup
+    unsigned printed_groups_ = 0;    // against --print-limit, for the whole run
+    unsigned unprinted_groups_ = 0;
+    driver::Suppressions suppressions_;
+    unsigned suppressed_ = 0;
 
-    void print_host_report(check::HazardReport report, const char* checker);
+    // false when the suppressions file names it: then nothing is printed or counted.
+    bool print_host_report(check::HazardReport report, const char* checker);
+    bool suppressed(const check::HazardReport& report) const;
+    void load_suppressions();
+    void print_recurring() const;
     friend void write_status_file();
 };
+
+// At exit (registered by the runtime): leaks, the counts, the report file,
+// the status `simt run` reads (run_reports.cpp).
+void write_status_file();
 
 // "kernel" from "ns::kernel<float, 4>" or "void ns::kernel<float>(float*)".
 std::string kernel_base_name(const std::string& name);

@@ -40,6 +40,15 @@ struct CheckOptions {
     // this format ("json" or "sarif") to report_file; "" writes none.
     std::string report_format;
     std::string report_file;
+    // SARIF: paths relative to this directory ("" the current one), and the
+    // run's category ("" simt/PROGRAM).
+    std::string source_root;
+    std::string report_category;
+    // A suppressions file (docs/report-format.md): reports it names are
+    // neither printed, nor counted, nor written; "" none.
+    std::string suppressions;
+    // Reports go to this file (appended) instead of stderr; "" stderr.
+    std::string log_file;
     // A Chrome/Perfetto timeline of the run (docs/trace.md), written at exit
     // to trace_file; "" records none. Independent of the checkers above.
     std::string trace_file;

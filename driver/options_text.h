@@ -2,8 +2,7 @@
 // program: "key=value;key=value". Values are file names among others, and a
 // file name may hold any byte, so `\`, `;` and `=` inside a key or a value are
 // written `\\`, `\;` and `\=`; without that, `--report-file 'a;check=none'`
-// would turn the checkers off. Header-only: the driver writes it, the
-// runtime reads it.
+// would turn the checkers off. driver/options.cpp writes and reads it.
 #pragma once
 
 #include <string>
@@ -11,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace simt::options_text {
+namespace simt::driver::options_text {
 
 using Entry = std::pair<std::string, std::string>;
 
@@ -58,4 +57,4 @@ inline std::vector<Entry> decode(std::string_view text) {
     return entries;
 }
 
-}  // namespace simt::options_text
+}  // namespace simt::driver::options_text

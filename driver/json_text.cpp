@@ -1,8 +1,8 @@
-#include "checkers/json_text.h"
+#include "driver/json_text.h"
 
 #include <cstdio>
 
-namespace simt::check {
+namespace simt::driver {
 
 std::string json_string(const std::string& text) {
     std::string out = "\"";
@@ -26,4 +26,4 @@ std::string json_string(const std::string& text) {
     return out + "\"";
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

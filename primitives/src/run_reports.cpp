@@ -1,0 +1,265 @@
+// The run's reports, on the CUDA side: each launch's hazard groups merged
+// into the run's (new ones printed, within --print-limit), faults, failing
+// runtime calls and leaks kept as reports, the suppressions file applied, and
+// at exit the counts, the report file and the status `simt run` reads.
+#include <errno.h>  // program_invocation_short_name
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+#include "checkers/structured_report.h"
+#include "checkers/text_report.h"
+#include "driver/report_log.h"
+#include "driver/sarif_run.h"
+#include "driver/summary.h"
+#include "emulator/symbolizer.h"
+#include "process_runtime.h"
+
+namespace simt::cuda {
+namespace {
+
+bool write_text_file(const std::string& path, const std::string& text) {
+    FILE* f = std::fopen(path.c_str(), "w");
+    if (f == nullptr) return false;
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    return std::fclose(f) == 0 && written;
+}
+
+}  // namespace
+
+// Defined (-Wl,--defsym) only when simt's driver or CMake function links a
+// CUDA program: see write_status_file.
+extern "C" __attribute__((weak)) const char simt_exit_status_on_error;
+
+// At exit: the hazard summary, and the status `simt run` reads.
+void write_status_file() {
+    ProcessRuntime& rt = ProcessRuntime::get();
+    rt.report_leaks();
+    rt.print_recurring();
+    if (rt.suppressed_ != 0)
+        std::fprintf(driver::report_log(), "simt: %u report%s suppressed (--suppressions %s)\n", rt.suppressed_,
+                     rt.suppressed_ == 1 ? "" : "s", rt.checks_.suppressions.c_str());
+    if (rt.unprinted_groups_ != 0)
+        std::fprintf(driver::report_log(), "simt: %u more hazard group%s not shown (--print-limit %u)\n", rt.unprinted_groups_,
+                     rt.unprinted_groups_ == 1 ? "" : "s", rt.checks_.print_limit);
+    const unsigned hazards = rt.hazard_errors_ + rt.hazard_warnings_ + rt.hazard_notes_;
+    if (hazards != 0) {
+        std::fprintf(driver::report_log(), "simt: %u hazard%s (%u error%s, %u warning%s", hazards, hazards == 1 ? "" : "s",
+                     rt.hazard_errors_, rt.hazard_errors_ == 1 ? "" : "s", rt.hazard_warnings_,
+                     rt.hazard_warnings_ == 1 ? "" : "s");
+        if (rt.hazard_notes_ != 0) std::fprintf(driver::report_log(), ", %u note%s", rt.hazard_notes_, rt.hazard_notes_ == 1 ? "" : "s");
+        std::fprintf(driver::report_log(), ") in %u launch%s\n", rt.launches_with_hazards_, rt.launches_with_hazards_ == 1 ? "" : "es");
+    }
+    if (rt.api_errors_ != 0)
+        std::fprintf(driver::report_log(), "simt: %u runtime call%s failed (reported above)\n", rt.api_errors_,
+                     rt.api_errors_ == 1 ? "" : "s");
+    if (rt.uninitialised_copies_ != 0)
+        std::fprintf(driver::report_log(), "simt: %u cop%s read uninitialised device memory (reported above)\n",
+                     rt.uninitialised_copies_, rt.uninitialised_copies_ == 1 ? "y" : "ies");
+    if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
+        const std::vector<check::LaunchHazards> launches = rt.run_hazards_.by_first_launch();
+        const check::SarifOptions sarif{
+            rt.checks_.report_category.empty() ? driver::default_category(program_invocation_short_name)
+                                               : rt.checks_.report_category,
+            driver::absolute_directory(rt.checks_.source_root)};
+        const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(launches, sarif)
+                                                                     : check::format_json(launches);
+        // CI reads this file: a run that could not write it has failed.
+        if (!write_text_file(rt.checks_.report_file, text)) {
+            std::fprintf(driver::report_log(), "simt: error: cannot write the report to %s\n", rt.checks_.report_file.c_str());
+            rt.reported_error();
+        }
+    }
+    if (rt.trace_ && !write_text_file(rt.checks_.trace_file, rt.trace_->json())) {
+        std::fprintf(driver::report_log(), "simt: error: cannot write the trace to %s\n", rt.checks_.trace_file.c_str());
+        rt.reported_error();
+    }
+    const driver::RunCounts counts{rt.errors_reported(), rt.hazard_warnings_};
+    const char* path = std::getenv("SIMT_STATUS_FILE");
+    if (path == nullptr) {
+        // On its own (built by simt-nvcc, `simt build` or CMake), the program
+        // ends with the summary line when simt said anything (a clean run's
+        // standard error stays the program's own), and fails as `simt run`
+        // would: a CI job must not pass a racy kernel. Those builds define
+        // the marker at link time; a test or tool that embeds simt keeps its
+        // own exit status.
+        if (counts.errors != 0 || counts.warnings != 0) std::fputs(driver::summary_line(counts).c_str(), driver::report_log());
+        if (&simt_exit_status_on_error != nullptr && counts.errors != 0) {
+            std::fflush(nullptr);
+            std::_Exit(rt.error_exitcode_);
+        }
+        return;
+    }
+    // `simt run` prints the summary line from this, after the program ends.
+    if (!write_text_file(path, driver::status_text(counts)))
+        std::fprintf(driver::report_log(), "simt: error: cannot write the run's status to %s\n", path);
+}
+
+void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_reported) {
+    report_hazards(kernel, take_hazards(blocks_reported));
+}
+
+std::vector<check::HazardGroup> ProcessRuntime::take_hazards(std::uint64_t blocks_reported) {
+    return hazards_.take_launch(blocks_reported);
+}
+
+void ProcessRuntime::report_hazards(const char* kernel, std::vector<check::HazardGroup> groups) {
+    last_hazards_ = std::move(groups);
+    if (!suppressions_.empty()) {
+        const auto named = [&](const check::HazardGroup& g) { return suppressed(g.example); };
+        const auto kept = std::remove_if(last_hazards_.begin(), last_hazards_.end(), named);
+        suppressed_ += unsigned(last_hazards_.end() - kept);
+        last_hazards_.erase(kept, last_hazards_.end());
+    }
+    if (trace_) trace_->finish_launch(last_hazards_);
+    if (last_hazards_.empty()) return;
+    ++launches_with_hazards_;
+    const std::vector<bool> fresh = run_hazards_.add(kernel, engine().launches() - 1, last_hazards_);
+    std::fflush(stdout);
+    for (std::size_t i = 0; i < last_hazards_.size(); ++i) {
+        if (!fresh[i]) continue;  // printed and counted at the launch it first appeared in
+        const check::HazardGroup& g = last_hazards_[i];
+        if (printed_groups_ < checks_.print_limit) {
+            std::fputs(check::format_text(g).c_str(), driver::report_log());
+            ++printed_groups_;
+        } else {
+            ++unprinted_groups_;
+        }
+        if (g.example.severity == check::Severity::Error) {
+            ++hazard_errors_;
+            ++errors_reported_;
+        } else if (g.example.severity == check::Severity::Warning) {
+            ++hazard_warnings_;
+        } else {
+            ++hazard_notes_;
+        }
+    }
+}
+
+void ProcessRuntime::report_fault(check::HazardReport report, std::uint64_t launch) {
+    const std::string kernel = report.kernel;
+    std::lock_guard<std::mutex> lock(mutex_);
+    run_hazards_.add(kernel, launch, {check::HazardGroup{std::move(report), 1}});
+}
+
+// At exit: the groups that came back in later launches, where they were
+// printed only once.
+void ProcessRuntime::print_recurring() const {
+    unsigned shown = 0;
+    for (const check::HazardGroup* g : run_hazards_.recurring()) {
+        const check::HazardReport& r = g->example;
+        if (r.on_host || shown++ >= checks_.print_limit) continue;
+        std::fprintf(driver::report_log(), "simt: the %s hazard (%s) in kernel %s at %s recurred: found in %zu launches, %llu instances in all\n",
+                     r.checker.c_str(), r.kind.c_str(), r.kernel.c_str(), describe(r.current.pc).c_str(),
+                     g->launches.size(), static_cast<unsigned long long>(g->instances));
+    }
+}
+
+bool ProcessRuntime::suppressed(const check::HazardReport& report) const {
+    std::vector<driver::ReportSite> sites;
+    for (const void* pc : {report.current.pc, report.previous.pc}) {
+        if (pc == nullptr) continue;
+        const SourceLocation where = locate(pc);
+        sites.push_back(driver::ReportSite{where.file, where.line, where.function});
+    }
+    return suppressions_.matches(check::rule_id(report), sites);
+}
+
+void ProcessRuntime::load_suppressions() {
+    suppressions_ = {};
+    if (checks_.suppressions.empty()) return;
+    try {
+        suppressions_ = driver::Suppressions::from_file(checks_.suppressions);
+    } catch (const driver::SuppressionError& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "simt: error: %s\n", e.what());
+        std::_Exit(2);
+    }
+}
+
+bool ProcessRuntime::print_host_report(check::HazardReport report, const char* checker) {
+    report.checker = checker;
+    report.on_host = true;
+    report.severity = check::Severity::Error;
+    if (!suppressions_.empty() && suppressed(report)) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++suppressed_;
+        return false;
+    }
+    const check::HazardGroup group{std::move(report), 1};
+    std::fflush(stdout);
+    std::fputs(check::format_text(group).c_str(), driver::report_log());
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++errors_reported_;
+    run_hazards_.add("(host)", Engine::process().launches(), {group});
+    return true;
+}
+
+void ProcessRuntime::report_api_error(check::HazardReport report) {
+    if (!checks_.memory || !checks_.report_api_errors) return;
+    if (print_host_report(std::move(report), "api")) ++api_errors_;
+}
+
+void ProcessRuntime::report_uninitialised_copy(check::HazardReport report) {
+    if (!checks_.init) return;
+    if (print_host_report(std::move(report), "init")) ++uninitialised_copies_;
+}
+
+std::optional<check::InitChecker::Unwritten> ProcessRuntime::unwritten_device_bytes(const void* p, std::size_t n) {
+    if (!checks_.init) return std::nullopt;
+    const auto lo = reinterpret_cast<std::uintptr_t>(p);
+    return init_.unwritten(lo, lo + n);
+}
+
+void ProcessRuntime::report_leaks() {
+    if (!checks_.leak_check || !checks_.memory) return;
+    // One group per allocating call site, in allocation order.
+    std::vector<check::HazardGroup> groups;
+    std::map<const void*, std::size_t> by_site;  // kSuppressed: the suppressions file names the site
+    constexpr std::size_t kSuppressed = ~std::size_t(0);
+    std::size_t count = 0, bytes = 0;
+    for (const Allocation& a : engine().memory().live()) {
+        const auto [it, fresh] = by_site.emplace(a.site, groups.size());
+        if (it->second == kSuppressed) continue;
+        if (!fresh) {
+            ++count;
+            bytes += a.size;
+            ++groups[it->second].instances;
+            continue;
+        }
+        const char* call = a.kind == AllocationKind::Managed      ? "cudaMallocManaged"
+                           : a.kind == AllocationKind::PinnedHost ? "cudaMallocHost"
+                                                                  : "cudaMalloc";
+        check::HazardReport r;
+        r.checker = "memory";
+        r.kind = "leak";
+        r.severity = check::Severity::Error;
+        r.space = MemorySpace::Global;
+        r.location = "allocation #" + std::to_string(a.serial) + " (" + std::to_string(a.size) + " bytes, " + call + ")";
+        r.current = check::HazardAccess{ThreadId{}, AccessKind::Write, 0, a.site};
+        r.why = "the program ended without freeing it: code that repeats this (a loop, a long-running service) runs "
+                "out of device memory";
+        r.fix = std::string("call cudaFree on the pointer once the buffer is no longer needed, or keep it in an "
+                            "owner whose destructor frees it");
+        if (!suppressions_.empty() && suppressed(r)) {
+            ++suppressed_;
+            it->second = kSuppressed;
+            continue;
+        }
+        ++count;
+        bytes += a.size;
+        groups.push_back(check::HazardGroup{r, 1});
+    }
+    if (groups.empty()) return;
+    std::fflush(stdout);
+    for (const check::HazardGroup& g : groups) {
+        std::fputs(check::format_text(g).c_str(), driver::report_log());
+        ++errors_reported_;
+    }
+    std::fprintf(driver::report_log(), "simt: %zu allocation%s (%zu bytes) never freed\n", count, count == 1 ? "" : "s", bytes);
+    run_hazards_.add("(at exit)", engine().launches(), groups);
+}
+
+}  // namespace simt::cuda

@@ -1,0 +1,233 @@
+// What a run tells CI: the summary line, every error class as a result in
+// text, JSON and SARIF, hazards grouped across launches
+// (docs/report-format.md).
+#include "cli_support.h"
+
+#include <string>
+
+namespace {
+
+std::string catalog(const std::string& name) { return std::string(SIMT_KERNELS_DIR) + "/catalog/" + name; }
+
+}  // namespace
+
+TEST_CASE("a clean run ends with the summary line counting 0 errors and 0 warnings") {
+    const Result r = simt("run " + catalog("shared_counter_fixed.cu"));
+    CHECK(r.status == 0);
+    CHECK(r.err == "simt: ERROR SUMMARY: 0 errors, 0 warnings\n");
+}
+
+TEST_CASE("a racy run ends with the summary line counting its errors, and warnings are counted apart") {
+    const Result racy = simt("run " + catalog("shared_counter.cu"));
+    CHECK(racy.status == 1);
+    CHECK_THAT(racy.err, Catch::EndsWith("\nsimt: ERROR SUMMARY: 6 errors, 0 warnings\n"));
+    const Result warned = simt("run --mode lockstep " + catalog("warp_synchronous.cu"));
+    CHECK(warned.status == 0);
+    CHECK_THAT(warned.err, Catch::Matches("(.|\n)*\nsimt: ERROR SUMMARY: 0 errors, [1-9][0-9]* warnings?\n"));
+}
+
+TEST_CASE("a program killed by a signal is named, counted in the summary, and simt exits with 128 + the signal") {
+    const Result r = simt("run " + program("host_crash.cu"));
+    CHECK(r.status == 128 + 11);
+    CHECK(r.out == "before the crash\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: the program was killed by signal 11 (Segmentation fault)"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+}
+
+namespace {
+
+fs::path scratch_file(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("simt-reports-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+// Schema and GitHub's ingestion rules (tests/sarif/check_github_rules.py).
+Result checked_sarif(const fs::path& file) {
+    return shell("python3 " SIMT_SARIF_CHECK " " SIMT_SARIF_SCHEMA " '" + file.string() + "'");
+}
+
+std::size_t occurrences(const std::string& text, const std::string& piece) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(piece); at != std::string::npos; at = text.find(piece, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("an out-of-bounds access is an error result in JSON and SARIF, with its rule, line and message") {
+    const fs::path json = scratch_file("oob.json"), sarif = scratch_file("oob.sarif");
+    const Result j = simt("run --report json --report-file " + json.string() + " " + catalog("out_of_bounds.cu"));
+    CHECK(j.status == 1);
+    CHECK_THAT(j.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+    const std::string report = slurp(json);
+    CHECK_THAT(report, Catch::Contains("{\"checker\": \"memory\", \"kind\": \"out-of-bounds\", \"severity\": \"error\", \"space\": \"global\""));
+    CHECK_THAT(report, Catch::Contains("\"message\": \"invalid global read of size 4 in kernel scale"));
+    CHECK_THAT(report, Catch::Contains("\"line\": 9"));
+    CHECK_THAT(report, Catch::Contains("\"summary\": {\"hazards\": 1, \"errors\": 1,"));
+    CHECK(simt("run --report sarif --report-file " + sarif.string() + " " + catalog("out_of_bounds.cu")).status == 1);
+    const std::string s = slurp(sarif);
+    CHECK_THAT(s, Catch::Contains("{\"ruleId\": \"memory/out-of-bounds\", \"ruleIndex\": 0, \"level\": \"error\""));
+    CHECK_THAT(s, Catch::Contains("out_of_bounds.cu\"}, \"region\": {\"startLine\": 9}"));
+    CHECK(checked_sarif(sarif).status == 0);
+}
+
+TEST_CASE("misaligned accesses, deadlocks and leaks are results too, each under its own rule") {
+    const fs::path file = scratch_file("classes.json");
+    const std::string report = "run --report json --report-file " + file.string() + " ";
+    CHECK(simt(report + catalog("misaligned_vector_load.cu")).status == 1);
+    CHECK_THAT(slurp(file), Catch::Contains("\"checker\": \"memory\", \"kind\": \"misaligned\""));
+    CHECK(simt(report + program("deadlock.cu")).status == 1);
+    CHECK_THAT(slurp(file), Catch::Contains("\"checker\": \"fault\", \"kind\": \"deadlock\""));
+    CHECK_THAT(slurp(file), Catch::Contains("\"file\": \"" SIMT_TEST_PROGRAMS "/deadlock.cu\", \"line\": 4"));
+    CHECK(simt("run --leak-check " + report.substr(4) + program("leak.cu")).status == 1);
+    CHECK_THAT(slurp(file), Catch::Contains("\"checker\": \"memory\", \"kind\": \"leak\""));
+    CHECK_THAT(slurp(file), Catch::Contains("\"kernel\": \"(at exit)\""));
+}
+
+TEST_CASE("a kernel launched five times with one race is one group per hazard, found in five launches") {
+    const fs::path json = scratch_file("loop.json"), sarif = scratch_file("loop.sarif");
+    const Result r = simt("run --report json --report-file " + json.string() + " " + program("racy_loop.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.out == "done\n");
+    const std::size_t groups = occurrences(r.err, "simt: error: race hazard (");
+    CHECK(groups >= 1);
+    CHECK(occurrences(r.err, "recurred: found in 5 launches") >= 1);
+    CHECK_THAT(r.err, Catch::Contains("simt: " + std::to_string(groups) + " hazards (" + std::to_string(groups) +
+                                      " errors, 0 warnings) in 5 launches\n"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: " + std::to_string(groups) + " errors, 0 warnings\n"));
+    const std::string report = slurp(json);
+    CHECK(occurrences(report, "\"checker\": \"race\"") == groups);
+    CHECK_THAT(report, Catch::Contains("[{\"launch\": 0, \"instances\": "));
+    CHECK_THAT(report, Catch::Contains("{\"launch\": 4, \"instances\": "));
+    CHECK(simt("run --report sarif --report-file " + sarif.string() + " " + program("racy_loop.cu")).status == 1);
+    CHECK(occurrences(slurp(sarif), "\"ruleId\": ") == groups);
+    CHECK_THAT(slurp(sarif), Catch::Contains("\"launches\": 5"));
+}
+
+TEST_CASE("--print-limit caps the hazard groups printed in the whole run, and says how many it held back") {
+    const Result r = simt("run --print-limit 1 " + catalog("shared_counter.cu"));
+    CHECK(r.status == 1);
+    CHECK(occurrences(r.err, "simt: error: race hazard (") == 1);
+    CHECK_THAT(r.err, Catch::Contains("simt: 5 more hazard groups not shown (--print-limit 1)\n"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 6 errors, 0 warnings\n"));
+}
+
+TEST_CASE("SARIF paths are relative to --source-root and percent-encoded, with a category and fingerprints") {
+    const fs::path dir = scratch_file("odd root");
+    fs::create_directories(dir / "src#1");
+    fs::copy_file(catalog("shared_counter.cu"), dir / "src#1" / "racy counter.cu", fs::copy_options::overwrite_existing);
+    const fs::path sarif = dir / "out.sarif";
+    const Result r = simt("run --report sarif --report-file '" + sarif.string() + "' --source-root '" + dir.string() +
+                          "' --report-category ci/counter '" + (dir / "src#1" / "racy counter.cu").string() + "'");
+    CHECK(r.status == 1);
+    const std::string s = slurp(sarif);
+    CHECK_THAT(s, Catch::Contains("{\"uri\": \"src%231/racy%20counter.cu\", \"uriBaseId\": \"%SRCROOT%\"}"));
+    CHECK_THAT(s, Catch::Contains("\"automationDetails\": {\"id\": \"ci/counter/\"}"));
+    CHECK_THAT(s, Catch::Contains("\"partialFingerprints\": {\"simt/v1\": \""));
+    CHECK_THAT(s, Catch::Contains("\"help\": {\"text\": \"Why: "));
+    CHECK(checked_sarif(sarif).status == 0);
+    // Without a category, each program is its own: several files go up in one upload.
+    CHECK(simt("run --report sarif --report-file '" + sarif.string() + "' " + catalog("shared_counter.cu")).status == 1);
+    CHECK_THAT(slurp(sarif), Catch::Contains("\"automationDetails\": {\"id\": \"simt/shared_counter/\"}"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a program that does not compile or dies still leaves a SARIF file saying why, with no results") {
+    const fs::path sarif = scratch_file("failed.sarif");
+    fs::remove(sarif);
+    const Result bad = simt("run --report sarif --report-file " + sarif.string() + " " + program("compile_error.cu"));
+    CHECK(bad.status == 2);
+    std::string s = slurp(sarif);
+    CHECK_THAT(s, Catch::Contains("\"executionSuccessful\": false, \"toolExecutionNotifications\": [{\"level\": \"error\""));
+    CHECK_THAT(s, Catch::Contains("\"results\": []"));
+    CHECK(checked_sarif(sarif).status == 0);
+    fs::remove(sarif);
+    const Result died = simt("run --report sarif --report-file " + sarif.string() + " " + program("host_crash.cu"));
+    CHECK(died.status == 139);
+    s = slurp(sarif);
+    CHECK_THAT(s, Catch::Contains("the program was killed by signal 11 (Segmentation fault)"));
+    CHECK(checked_sarif(sarif).status == 0);
+}
+
+TEST_CASE("every catalog program's SARIF passes the OASIS schema and GitHub's ingestion rules") {
+    for (const auto& entry : fs::directory_iterator(std::string(SIMT_KERNELS_DIR) + "/catalog")) {
+        if (entry.path().extension() != ".cu") continue;
+        CAPTURE(entry.path().filename().string());
+        const fs::path sarif = scratch_file(entry.path().stem().string() + ".sarif");
+        simt("run --leak-check --severity note --report sarif --report-file " + sarif.string() + " " + entry.path().string());
+        const Result checked = checked_sarif(sarif);
+        CHECK(checked.out == "");
+        CHECK(checked.status == 0);
+    }
+}
+
+TEST_CASE("a suppressions file silences exactly the reports it names, by rule and file:line or function") {
+    const fs::path file = scratch_file("counter.supp");
+    const auto run_with = [&](const std::string& lines) {
+        std::ofstream(file) << "# judged and accepted\n" << lines << "\n";
+        return simt("run --suppressions " + file.string() + " " + catalog("shared_counter.cu"));
+    };
+    // race/RAW at line 12 is one of the six groups there; race/RAW-intra-warp is another rule.
+    const Result one = run_with("race/RAW shared_counter.cu:12");
+    CHECK(one.status == 1);
+    CHECK_THAT(one.err, !Catch::Contains("race hazard (RAW) on"));
+    CHECK_THAT(one.err, Catch::Contains("race hazard (RAW, intra-warp) on"));
+    CHECK_THAT(one.err, Catch::Contains("simt: 1 report suppressed (--suppressions " + file.string() + ")\n"));
+    CHECK_THAT(one.err, Catch::EndsWith("simt: ERROR SUMMARY: 5 errors, 0 warnings\n"));
+    // Another line, another file or another rule names nothing here.
+    for (const char* other : {"race/RAW shared_counter.cu:13", "race/RAW other.cu:12", "init/* shared_counter.cu"}) {
+        CAPTURE(other);
+        const Result none = run_with(other);
+        CHECK_THAT(none.err, !Catch::Contains("suppressed"));
+        CHECK_THAT(none.err, Catch::EndsWith("simt: ERROR SUMMARY: 6 errors, 0 warnings\n"));
+    }
+    const Result all = run_with("race/* function:count");
+    CHECK(all.status == 0);
+    CHECK(all.err == "simt: 6 reports suppressed (--suppressions " + file.string() + ")\n" + kCleanRun);
+}
+
+TEST_CASE("a suppressions file that cannot be read stops the run with its file and line") {
+    const fs::path file = scratch_file("bad.supp");
+    std::ofstream(file) << "race/RAW a.cu:12\nrace\n";
+    const Result bad = simt("run --suppressions " + file.string() + " " + catalog("shared_counter.cu"));
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains(file.string() + ":2: 'race' is not a rule id (checker/kind, checker/* or *)"));
+    const Result missing = simt("run --suppressions /no/such.supp " + catalog("shared_counter.cu"));
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.err, Catch::Contains("cannot read the suppressions file /no/such.supp"));
+}
+
+TEST_CASE("a usage error exits with status 2, not CLI11's own codes") {
+    CHECK(simt("run --no-such-option " + program("exit_status.cu")).status == 2);
+    CHECK(simt("run --mode sideways " + program("exit_status.cu")).status == 2);
+    CHECK(shell(std::string(SIMT_EXE) + " run").status == 2);  // no file
+    CHECK(shell(std::string(SIMT_EXE) + " run --help").status == 0);
+}
+
+TEST_CASE("--log-file takes simt's reports and summary line off standard error, leaving the program's output") {
+    const fs::path log = scratch_file("run.log");
+    std::ofstream(log) << "an older run\n";
+    const Result r = simt("run --log-file " + log.string() + " " + catalog("shared_counter.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.err.empty());
+    CHECK_THAT(r.out, Catch::Contains("block counters wrong"));
+    const std::string text = slurp(log);
+    CHECK_THAT(text, Catch::StartsWith("simt: error: race hazard ("));
+    CHECK_THAT(text, Catch::EndsWith("simt: 6 hazards (6 errors, 0 warnings) in 1 launch\nsimt: ERROR SUMMARY: 6 errors, 0 warnings\n"));
+    const Result died = simt("run --log-file " + log.string() + " " + program("host_crash.cu"));
+    CHECK(died.status == 139);
+    CHECK(died.err.empty());
+    CHECK(slurp(log) == "simt: error: the program was killed by signal 11 (Segmentation fault)\n"
+                        "simt: ERROR SUMMARY: 1 error, 0 warnings\n");
+}
+
+TEST_CASE("a program on its own that cannot write its report file says so and fails: CI would read that file") {
+    const Result built = simt("build " + program("leak.cu"));
+    REQUIRE(built.status == 0);
+    const std::string exe = built.out.substr(0, built.out.find('\n'));
+    const Result r = shell("SIMT_OPTIONS='report=json;report-file=/no/such/dir/x.json' " + exe);
+    CHECK(r.status == 1);
+    CHECK(r.out == "leaving\n");
+    CHECK(r.err == "simt: error: cannot write the report to /no/such/dir/x.json\nsimt: ERROR SUMMARY: 1 error, 0 warnings\n");
+}

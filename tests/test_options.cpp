@@ -1,0 +1,72 @@
+// The options table (driver/options.inc): what SIMT_OPTIONS carries and how
+// strictly the program reads it back.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "driver/options.h"
+
+using simt::driver::decode;
+using simt::driver::encode;
+using simt::driver::OptionsError;
+using simt::driver::RunOptions;
+
+TEST_CASE("every option set on the command line reaches the program unchanged through SIMT_OPTIONS") {
+    RunOptions set;
+    set.mode = "lockstep";
+    set.warp_size = 64;
+    set.seed = ~std::uint64_t(0);
+    set.threads = 2;
+    set.check = "race,init";
+    set.report = "sarif";
+    set.report_file = "odd;name=x\\y.sarif";
+    set.leak_check = true;
+    set.trace_blocks = 7;
+    const RunOptions back = decode(encode(set));
+    CHECK(encode(back) == encode(set));
+    CHECK(back.report_file == "odd;name=x\\y.sarif");
+    CHECK(back.seed == ~std::uint64_t(0));
+    CHECK(encode(decode("")) == encode(RunOptions{}));
+}
+
+TEST_CASE("an unknown SIMT_OPTIONS key is an error that lists the known ones") {
+    CHECK_THROWS_WITH(decode("mode=its;chek=race"), Catch::StartsWith("unknown option 'chek' (known: mode, warp-size, seed"));
+}
+
+TEST_CASE("a checker name is matched whole: a name that merely contains a known one is refused") {
+    for (const char* list : {"racecheck", "rac", "race,initial", "race;check=none,memoryx"}) {
+        CAPTURE(list);
+        CHECK_THROWS_AS(decode(std::string("check=") + list), OptionsError);
+    }
+    CHECK(decode("check=race,none").check == "race,none");
+    CHECK_THROWS_WITH(decode("check=race,rcae"),
+                      "check=rcae is not one of: race, barrier, warp-sync, shuffle, memory, init, none");
+}
+
+TEST_CASE("a count in SIMT_OPTIONS is plain decimal within its range, and the old keys warp and stack still read") {
+    CHECK(decode("seed=010").seed == 10);
+    CHECK_THROWS_WITH(decode("threads=1025"), "Value 1025 not in range 0 to 1024");
+    CHECK_THROWS_WITH(decode("seed=-5"), "seed=-5 is not a whole number of 0 or more");
+    CHECK_THROWS_WITH(decode("seed=0x10"), "seed=0x10 is not a whole number of 0 or more");
+    CHECK_THROWS_WITH(decode("warp-size=48"), "warp-size=48 is not one of: 32, 64");
+    CHECK_THROWS_WITH(decode("leak-check=yes"), "leak-check=yes is not one of: 1, 0");
+    CHECK(decode("warp=64;stack=131072").warp_size == 64);
+    CHECK(decode("warp=64;stack=131072").stack_size == 131072);
+}
+
+TEST_CASE("docs/options.md lists every option of the table with its default") {
+    std::ifstream in(std::string(SIMT_SOURCE_DIR) + "/docs/options.md");
+    std::ostringstream text;
+    text << in.rdbuf();
+    const RunOptions defaults;
+    simt::driver::visit_options(defaults, [&](const simt::driver::OptionSpec& spec, const auto& member) {
+        CAPTURE(spec.name);
+        CHECK_THAT(text.str(), Catch::Contains("`--" + std::string(spec.name) + "`"));
+        std::ostringstream shown;
+        shown << member;
+        if (spec.kind != simt::driver::OptionKind::Flag && !shown.str().empty())
+            CHECK_THAT(text.str(), Catch::Contains("`--" + std::string(spec.name) + "` | `" + shown.str() + "`"));
+    });
+}
