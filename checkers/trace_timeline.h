@@ -23,6 +23,7 @@
 
 #include "checkers/code_places.h"
 #include "checkers/hazard_log.h"
+#include "checkers/lane_list.h"
 #include "checkers/trace_record.h"
 
 namespace simt::check {
@@ -43,7 +44,5 @@ struct TimelineScope {
 std::string block_timeline(const BlockTrace& trace, const TimelineScope& scope,
                            const std::vector<HazardGroup>& hazards, CodePlaces& places);
 
-// "0-15, 17": the lanes of a mask.
-std::string lane_list(std::uint64_t lanes);
 
 }  // namespace simt::check

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <set>
 
+#include "checkers/lane_list.h"
 #include "emulator/memory_spaces.h"
 
 namespace simt::cuda::value_flow {
@@ -14,23 +15,9 @@ namespace {
 std::mutex kernels_mutex;
 std::map<std::string, bool> kernels_seen;  // kernel -> had own-value shuffles in its last launch
 
-// "lane 31", "lanes 28, 29, 30 and 31", "lanes 0-15 and 31".
+// "lane 31", "lanes 0-15, 31".
 std::string lane_list(std::uint64_t lanes) {
-    std::vector<std::string> runs;
-    for (unsigned lane = 0; lane < 64;) {
-        if ((lanes >> lane & 1) == 0) {
-            ++lane;
-            continue;
-        }
-        unsigned end = lane;
-        while (end + 1 < 64 && (lanes >> (end + 1) & 1) != 0) ++end;
-        runs.push_back(end == lane ? std::to_string(lane) : std::to_string(lane) + "-" + std::to_string(end));
-        lane = end + 1;
-    }
-    std::string s = __builtin_popcountll(lanes) == 1 ? "lane " : "lanes ";
-    for (std::size_t i = 0; i < runs.size(); ++i)
-        s += (i == 0 ? "" : i + 1 == runs.size() ? " and " : ", ") + runs[i];
-    return s;
+    return (__builtin_popcountll(lanes) == 1 ? "lane " : "lanes ") + check::lane_list(lanes);
 }
 
 std::string hex_bytes(const unsigned char* p, std::size_t n) {
