@@ -103,8 +103,7 @@ std::string LaunchCheck::describe_change(const Image& after, std::uintptr_t addr
 }
 
 check::HazardGroup LaunchCheck::report(const void* pc, std::uint64_t lanes, unsigned width, const ThreadId& first,
-                                       std::uint64_t first_block, const std::string& change) const {
-    (void)first_block;
+                                       const std::string& change) const {
     check::HazardReport r;
     r.checker = "shuffle";
     r.kind = "source outside segment, value used";

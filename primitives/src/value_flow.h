@@ -64,7 +64,7 @@ private:
     // The first byte where memory differs from `image`.
     static std::optional<std::uintptr_t> first_difference(const Image& image);
     check::HazardGroup report(const void* pc, std::uint64_t lanes, unsigned width, const ThreadId& first,
-                              std::uint64_t first_block, const std::string& change) const;
+                              const std::string& change) const;
     std::string describe_change(const Image& before, std::uintptr_t address) const;
 
     Engine& engine_;
@@ -100,8 +100,7 @@ std::vector<check::HazardGroup> LaunchCheck::judge(const std::vector<Site>& site
             change = "with other values there the kernel prints something else";
         }
         if (!change.empty())
-            groups.push_back(report(sites[i].pc, sites[i].lanes, sites[i].width, sites[i].first, sites[i].first_block,
-                                    change));
+            groups.push_back(report(sites[i].pc, sites[i].lanes, sites[i].width, sites[i].first, change));
     }
     restore(after);
     return groups;
