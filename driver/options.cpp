@@ -11,16 +11,18 @@ namespace {
 
 constexpr std::uint64_t kMaxCount = std::numeric_limits<std::uint64_t>::max();
 
-// "a|b|c" -> a, b, c.
-std::vector<std::string_view> words_of(std::string_view domain) {
-    std::vector<std::string_view> words;
-    for (std::size_t at = 0; at <= domain.size();) {
-        const std::size_t bar = std::min(domain.find('|', at), domain.size());
-        words.push_back(domain.substr(at, bar - at));
-        at = bar + 1;
+// "a|b|c" split at '|' -> a, b, c (empty pieces kept).
+std::vector<std::string_view> split(std::string_view text, char separator) {
+    std::vector<std::string_view> pieces;
+    for (std::size_t at = 0; at <= text.size();) {
+        const std::size_t end = std::min(text.find(separator, at), text.size());
+        pieces.push_back(text.substr(at, end - at));
+        at = end + 1;
     }
-    return words;
+    return pieces;
 }
+
+std::vector<std::string_view> words_of(std::string_view domain) { return split(domain, '|'); }
 
 std::string listed(const std::vector<std::string_view>& words) {
     std::string list;
@@ -88,13 +90,8 @@ const std::vector<OptionSpec>& option_specs() {
 }
 
 std::vector<std::string> names_in(std::string_view list) {
-    std::vector<std::string> names;
-    for (std::size_t at = 0; at <= list.size();) {
-        const std::size_t comma = std::min(list.find(',', at), list.size());
-        names.emplace_back(list.substr(at, comma - at));
-        at = comma + 1;
-    }
-    return names;
+    const std::vector<std::string_view> pieces = split(list, ',');
+    return std::vector<std::string>(pieces.begin(), pieces.end());
 }
 
 std::string refusal(const OptionSpec& spec, std::string& value,
