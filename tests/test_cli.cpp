@@ -169,10 +169,9 @@ TEST_CASE("a kernel's invalid memory access is a launch fault naming the line; t
                                       "pointer) is neither device memory nor the thread's own stack"));
 }
 
-TEST_CASE("a kernel store into a host stack array is refused and reported; the host array keeps its value") {
-    // Under AddressSanitizer, host locals may live on its fake stacks, off
-    // the thread's stack: the plain build checks this.
-    if (SIMT_SANITIZED_BUILD) return;
+// Under AddressSanitizer, host locals may live on its fake stacks, off the
+// thread's stack.
+TEST_CASE("a kernel store into a host stack array is refused and reported; the host array keeps its value", "[plain-build]") {
     const Result r = simt("run " + program("kernel_faults.cu") + " -- stack");
     CHECK(r.status == 1);
     CHECK(r.out == "before the launch\non_stack[0]=0\nafter: an illegal memory access was encountered\n");
@@ -298,10 +297,9 @@ TEST_CASE("kernels launched from several host threads at once all run, with any 
     }
 }
 
-TEST_CASE("a grid of four million blocks runs with one record per resident block, not per block") {
-    // A question of the engine's memory, not of memory safety (and slow
-    // under the sanitizers): the plain build runs it.
-    if (SIMT_SANITIZED_BUILD) return;
+// A question of the engine's memory, not of memory safety (and slow under
+// the sanitizers).
+TEST_CASE("a grid of four million blocks runs with one record per resident block, not per block", "[plain-build]") {
     for (const char* options : {"", "--threads 2 ", "--check none "}) {
         CAPTURE(options);
         const Result r = simt(std::string("run ") + options + program("huge_grid.cu") + " -- 4194304");
@@ -456,10 +454,8 @@ TEST_CASE("output is byte-for-byte identical across runs and worker counts, in e
     }
 }
 
-TEST_CASE("every program in kernels/ prints the same output and JSON report with 1 or 2 or the default workers and in each mode run after run") {
-    // Determinism is the engine's, not a memory-safety question: the plain
-    // build sweeps; under the sanitizers it would cost CI minutes for nothing.
-    if (SIMT_SANITIZED_BUILD) return;
+// Determinism is the engine's, not a memory-safety question.
+TEST_CASE("every program in kernels/ prints the same output and JSON report with 1 or 2 or the default workers and in each mode run after run", "[plain-build]") {
     std::vector<fs::path> programs;
     for (const auto& entry : fs::recursive_directory_iterator(SIMT_KERNELS_DIR))
         if (entry.path().extension() == ".cu") programs.push_back(entry.path());
