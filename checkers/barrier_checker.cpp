@@ -42,11 +42,10 @@ void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
         // Several code addresses; whether they are several source lines (one
         // call may be duplicated by the compiler) is decided when the report
         // is completed, off the fiber stack.
-        const HazardKey key{"barrier", 0, waiting.begin()->first, std::next(waiting.begin())->first};
+        const HazardKey key{Rule::BarrierDivergent, waiting.begin()->first, std::next(waiting.begin())->first};
         log_.record(s.block_linear, key, Severity::Error, [&] {
         HazardReport r;
-        r.checker = "barrier";
-        r.kind = "divergent barrier";
+        r.rule = Rule::BarrierDivergent;
         r.severity = Severity::Error;
         r.kernel = s.launch->kernel;
         r.current = HazardAccess{std::next(waiting.begin())->second.front(), AccessKind::Read, 0,
@@ -81,10 +80,9 @@ void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
     }
     if (e.participants < block_threads && !waiting.empty()) {
         const auto& [pc, threads] = *waiting.begin();
-        log_.record(s.block_linear, HazardKey{"barrier", 1, pc, pc}, Severity::Note, [&] {
+        log_.record(s.block_linear, HazardKey{Rule::BarrierAfterExit, pc, pc}, Severity::Note, [&] {
         HazardReport r;
-        r.checker = "barrier";
-        r.kind = "barrier after exit";
+        r.rule = Rule::BarrierAfterExit;
         r.severity = Severity::Note;
         r.kernel = s.launch->kernel;
         r.location = std::to_string(block_threads - e.participants) + " of " + std::to_string(block_threads) +

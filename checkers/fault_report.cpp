@@ -4,8 +4,7 @@ namespace simt::check {
 namespace {
 
 struct FaultRule {
-    const char* checker;
-    const char* kind;
+    Rule rule;
     const char* why;
     const char* fix;
 };
@@ -14,60 +13,60 @@ FaultRule rule_for(const Fault& f) {
     switch (f.kind) {
         case FaultKind::IllegalAddress:
             if (f.freed_memory)
-                return {"memory", "use-after-free",
+                return {Rule::MemoryUseAfterFree,
                         "the kernel accessed an allocation the program had already freed; on a GPU the access faults "
                         "or reads memory that now belongs to another allocation",
                         "free device memory only after the last kernel that uses it has finished "
                         "(synchronise first), and never use the pointer afterwards"};
-            return {"memory", "out-of-bounds",
+            return {Rule::MemoryOutOfBounds,
                     "the access lies outside every allocation and array it could mean; on a GPU it faults the "
                     "launch (cudaErrorIllegalAddress) or silently overwrites other data",
                     "bound the index by the buffer's size (pass the size to the kernel and test it), and check "
                     "the grid covers no more elements than the buffer holds"};
         case FaultKind::MisalignedAddress:
-            return {"memory", "misaligned",
+            return {Rule::MemoryMisaligned,
                     "the address is not a multiple of the access size; a GPU faults with "
                     "cudaErrorMisalignedAddress",
                     "access N-byte types only at multiples of N (check pointer casts such as to float4*)"};
         case FaultKind::ConstantStore:
-            return {"memory", "constant store", "__constant__ memory is read-only to kernels; a GPU fails the launch",
+            return {Rule::MemoryConstantStore, "__constant__ memory is read-only to kernels; a GPU fails the launch",
                     "set __constant__ variables from the host (cudaMemcpyToSymbol), or make the variable __device__"};
         case FaultKind::StackOverflow:
-            return {"fault", "stack overflow", "a thread exhausted its stack (deep recursion or large local arrays)",
+            return {Rule::FaultStackOverflow, "a thread exhausted its stack (deep recursion or large local arrays)",
                     "recurse less deeply or move large arrays to shared or global memory; simt's --stack-size "
                     "raises the emulated stack"};
         case FaultKind::Deadlock:
-            return {"fault", "deadlock",
+            return {Rule::FaultDeadlock,
                     "every live thread of the block waits for something no other thread will do; on a GPU the "
                     "kernel hangs",
                     "make every thread of the block reach the same barriers, and let no thread wait for a flag "
                     "that only a waiting thread could set"};
         case FaultKind::Trap:
-            return {"fault", "trap", "the kernel stopped itself (__trap, or exit/abort in device code)",
+            return {Rule::FaultTrap, "the kernel stopped itself (__trap, or exit/abort in device code)",
                     "find why the kernel reached the trap; stop a kernel with __trap() or assert only"};
         case FaultKind::Assert:
-            return {"fault", "assert", "a device-side assert failed and stopped the launch (cudaErrorAssert)",
+            return {Rule::FaultAssert, "a device-side assert failed and stopped the launch (cudaErrorAssert)",
                     "fix what the assertion checks, at its line"};
         case FaultKind::Exception:
-            return {"fault", "exception", "a C++ exception escaped a kernel thread, which a GPU cannot do",
+            return {Rule::FaultException, "a C++ exception escaped a kernel thread, which a GPU cannot do",
                     "catch exceptions inside the kernel, or do not throw in device code"};
         case FaultKind::ArithmeticTrap:
-            return {"fault", "arithmetic trap",
+            return {Rule::FaultArithmeticTrap,
                     "an integer division by zero (or INT_MIN / -1); a GPU returns an unspecified value",
                     "check the divisor before dividing"};
         case FaultKind::WarpSync:
-            return {"fault", "warp misuse",
+            return {Rule::FaultWarpMisuse,
                     "a warp collective or barrier was used in a way a GPU hangs or corrupts on",
                     "call the collective with the same mask from every lane the mask names"};
         case FaultKind::InvalidConfiguration:
-            return {"fault", "invalid configuration", "the launch's grid or block shape is one a GPU refuses",
+            return {Rule::FaultInvalidConfiguration, "the launch's grid or block shape is one a GPU refuses",
                     "keep blocks within 1024 threads and the device's grid limits"};
         case FaultKind::TooMuchSharedMemory:
-            return {"fault", "too much shared memory", "the launch asks for more shared memory than a block may use",
+            return {Rule::FaultTooMuchSharedMemory, "the launch asks for more shared memory than a block may use",
                     "ask for less, or raise the kernel's limit with cudaFuncSetAttribute first"};
         case FaultKind::None: break;
     }
-    return {"fault", "unknown", "", ""};
+    return {Rule::FaultTrap, "", ""};
 }
 
 }  // namespace
@@ -75,8 +74,7 @@ FaultRule rule_for(const Fault& f) {
 HazardReport fault_report(const Fault& fault, const char* kernel, const void* launch_site) {
     const FaultRule rule = rule_for(fault);
     HazardReport r;
-    r.checker = rule.checker;
-    r.kind = rule.kind;
+    r.rule = rule.rule;
     r.severity = Severity::Error;
     r.kernel = kernel;
     r.space = fault.space;

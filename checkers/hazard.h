@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "checkers/rule.h"
 #include "emulator/checker.h"
 
 namespace simt::check {
@@ -20,8 +21,8 @@ struct HazardAccess {
 };
 
 struct HazardReport {
-    std::string checker;     // "race"
-    std::string kind;        // "RAW", "WAR", "WAW"
+    Rule rule = Rule::RaceReadAfterWrite;
+    std::string detail;      // ApiError: the error's name (checkers/rules.inc)
     Severity severity = Severity::Error;
     std::string kernel;      // or, on_host, the runtime call
     bool on_host = false;    // found in a runtime call on the host: no kernel, thread or block
@@ -40,5 +41,9 @@ struct HazardReport {
     // after all (e.g. two code addresses of one source line).
     std::function<bool(HazardReport&)> complete;
 };
+
+inline const char* family_name(const HazardReport& r) { return family_name(r.rule); }
+inline std::string kind_text(const HazardReport& r) { return kind_text(r.rule, r.detail); }
+inline std::string rule_id(const HazardReport& r) { return rule_id(r.rule, r.detail); }
 
 }  // namespace simt::check

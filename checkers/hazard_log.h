@@ -17,21 +17,22 @@
 
 namespace simt::check {
 
-// What makes two hazards "the same": a checker, a kind code of that checker,
-// and the unordered pair of code addresses.
+// What makes two hazards "the same": a rule, a variant of it where a
+// checker tells sites apart further, and the unordered pair of code
+// addresses.
 struct HazardKey {
-    const char* checker;
-    std::uint32_t kind;
+    Rule rule;
+    std::uint32_t variant;
     const void* low;
     const void* high;
-    HazardKey(const char* c, std::uint32_t k, const void* a, const void* b)
-        : checker(c), kind(k), low(std::min(a, b)), high(std::max(a, b)) {}
+    HazardKey(Rule r, const void* a, const void* b, std::uint32_t v = 0)
+        : rule(r), variant(v), low(std::min(a, b)), high(std::max(a, b)) {}
     bool operator==(const HazardKey& o) const {
-        return checker == o.checker && kind == o.kind && low == o.low && high == o.high;
+        return rule == o.rule && variant == o.variant && low == o.low && high == o.high;
     }
     bool operator<(const HazardKey& o) const {
-        if (checker != o.checker) return std::less<const char*>()(checker, o.checker);
-        if (kind != o.kind) return kind < o.kind;
+        if (rule != o.rule) return rule < o.rule;
+        if (variant != o.variant) return variant < o.variant;
         if (low != o.low) return std::less<const void*>()(low, o.low);
         return std::less<const void*>()(high, o.high);
     }
@@ -46,7 +47,7 @@ struct LaunchCount {
 struct HazardGroup {
     HazardReport example;    // the first instance, in block order
     std::uint64_t instances = 0;
-    HazardKey key{"", 0, nullptr, nullptr};  // what its instances have in common
+    HazardKey key{Rule::RaceReadAfterWrite, nullptr, nullptr};  // what its instances have in common
     // Merged across a run (RunHazards): every launch it occurred in, with
     // its instances there; empty for one launch's group.
     std::vector<LaunchCount> launches{};

@@ -82,10 +82,9 @@ void InitChecker::on_shared_access(const AccessEvent& e) {
         }
     }
     if (!uninitialised) return;
-    log_.record(s.block_linear, HazardKey{"init", 0, e.pc, e.pc}, Severity::Error, [&] {
+    log_.record(s.block_linear, HazardKey{Rule::InitUninitialisedRead, e.pc, e.pc}, Severity::Error, [&] {
         HazardReport r;
-        r.checker = "init";
-        r.kind = "uninitialised read";
+        r.rule = Rule::InitUninitialisedRead;
         r.severity = Severity::Error;
         r.kernel = s.launch->kernel;
         r.space = MemorySpace::Shared;
@@ -160,11 +159,10 @@ void InitChecker::on_launch_end(const LaunchInfo& launch) {
             }
             if (example == nullptr) continue;
             instances += site.unsampled;  // not re-checked: counted as found
-            log_.record(block, HazardKey{"init", 1, site.pc, site.pc}, Severity::Error, [&] {
+            log_.record(block, HazardKey{Rule::InitUninitialisedRead, site.pc, site.pc, 1}, Severity::Error, [&] {
                     const AccessEvent& e = *example;
                     HazardReport r;
-                    r.checker = "init";
-                    r.kind = "uninitialised read";
+                    r.rule = Rule::InitUninitialisedRead;
                     r.severity = Severity::Error;
                     r.kernel = launch.kernel;
                     r.space = MemorySpace::Global;

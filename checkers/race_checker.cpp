@@ -60,7 +60,7 @@ void RaceChecker::on_block_end(const LaunchInfo&, Dim3) {
     // Reads no atomic of their thread followed: plain races after all.
     for (const BlockState::HeldRead& h : s.held) {
         s.interval_opened_at = h.opener;
-        report(s, h.event, h.previous, h.kind);
+        report(s, h.event, h.previous, h.order);
     }
     s.held.clear();
 }
@@ -251,8 +251,8 @@ void RaceChecker::check_granule(BlockState& s, FullCell& cell, const AccessEvent
     const std::uint32_t me = e.who.linear;
     const std::uint8_t mask = mine.mask;
     auto is_ordered = [&](const Record& r) { return global ? ordered_global(s, r, me) : ordered(s, r, me); };
-    auto hold = [&](std::uint32_t reader, const Record& previous, const char* kind) {
-        s.held.push_back(BlockState::HeldRead{reader, global, granule, e, previous, kind, s.interval_opened_at});
+    auto hold = [&](std::uint32_t reader, const Record& previous, RaceOrder order) {
+        s.held.push_back(BlockState::HeldRead{reader, global, granule, e, previous, order, s.interval_opened_at});
     };
     const bool writes = mine.kind != AccessKind::Read;
     const bool plain_read = e.kind == AccessKind::Read && !e.is_volatile;
@@ -267,9 +267,9 @@ void RaceChecker::check_granule(BlockState& s, FullCell& cell, const AccessEvent
             std::memcpy(p.before, reinterpret_cast<const void*>(e.address), e.size);
             s.pending.push_back(p);
         } else if (plain_read && w.kind == AccessKind::Atomic) {
-            hold(me, w, "RAW");  // maybe a compare-and-swap loop's seed
+            hold(me, w, RaceOrder::ReadAfterWrite);  // maybe a compare-and-swap loop's seed
         } else {
-            report(s, e, w, writes ? "WAW" : "RAW");
+            report(s, e, w, writes ? RaceOrder::WriteAfterWrite : RaceOrder::ReadAfterWrite);
         }
     }
     if (writes) {
@@ -281,9 +281,9 @@ void RaceChecker::check_granule(BlockState& s, FullCell& cell, const AccessEvent
                 // the read may seed that thread's compare-and-swap, still to come.
                 const bool same_block = !global || r.block == s.block_linear + 1;
                 if (e.kind == AccessKind::Atomic && r.kind == AccessKind::Read && same_block)
-                    hold(r.thread - 1, r, "WAR");
+                    hold(r.thread - 1, r, RaceOrder::WriteAfterRead);
                 else
-                    report(s, e, r, "WAR");
+                    report(s, e, r, RaceOrder::WriteAfterRead);
                 break;
             }
         }
@@ -327,7 +327,7 @@ void RaceChecker::release_held(BlockState& s, const AccessEvent& e) {
         if (e.kind != AccessKind::Atomic) {
             const void* opener = s.interval_opened_at;
             s.interval_opened_at = h.opener;
-            report(s, h.event, h.previous, h.kind);
+            report(s, h.event, h.previous, h.order);
             s.interval_opened_at = opener;
         }
         s.held[i] = s.held.back();
@@ -340,11 +340,11 @@ void RaceChecker::settle(BlockState& s) {
     // performed: the writing thread ran on to its next observed point.
     for (const BlockState::PendingWrite& p : s.pending)
         if (std::memcmp(p.before, reinterpret_cast<const void*>(p.event.address), p.event.size) != 0)
-            report(s, p.event, p.previous, "WAW");
+            report(s, p.event, p.previous, RaceOrder::WriteAfterWrite);
     s.pending.clear();
 }
 
-void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& previous, const char* kind) {
+void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& previous, RaceOrder order) {
     const unsigned ws = s.warp_size;
     const std::uint32_t other = previous.thread - 1;
     const bool other_block = previous.block != 0 && previous.block != s.block_linear + 1;
@@ -360,21 +360,16 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
     const bool volatile_flag = same_warp && e.is_volatile && previous.is_volatile && s.polls[reader].count >= 2 &&
                                (s.polls[reader].address ^ e.address) < 4;
     const Severity severity = same_warp && (lockstep || volatile_flag) ? Severity::Warning : Severity::Error;
-    const std::string k = kind;
-    const std::uint32_t code = volatile_flag ? 16u
-                                             : (k == "RAW" ? 0u : k == "WAR" ? 1u : 2u) | (same_warp ? 4u : 0u) |
-                                                   (other_block ? 8u : 0u);
-    log_.record(s.block_linear, HazardKey{"race", code, previous.pc, e.pc}, severity, [&] {
+    // Same-warp and cross-block hazards are rules of their own: their fixes differ.
+    const Rule rule = volatile_flag ? Rule::RaceVolatileFlag
+                                    : race_rule(order, other_block ? RaceScope::AcrossBlocks
+                                                       : !same_warp ? RaceScope::Block
+                                                       : lockstep   ? RaceScope::WarpSynchronous
+                                                                    : RaceScope::IntraWarp);
+    log_.record(s.block_linear, HazardKey{rule, previous.pc, e.pc}, severity, [&] {
         HazardReport r;
-        r.checker = "race";
-        r.kind = kind;
+        r.rule = rule;
         r.severity = severity;
-        // Same-warp and cross-block hazards are their own groups: their fixes differ.
-        if (volatile_flag)
-            r.kind = "volatile flag, intra-warp";
-        else if (same_warp)
-            r.kind += lockstep ? ", warp-synchronous" : ", intra-warp";
-        if (other_block) r.kind += ", across blocks";
         r.kernel = s.launch->kernel;
         r.space = e.space;
         r.location = e.space == MemorySpace::Shared
@@ -388,9 +383,10 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
         before.warp = other / ws;
         before.lane = other % ws;
         r.previous = HazardAccess{before, previous.kind, previous.size, previous.pc};
-        const std::string consequence = k == "RAW"   ? "the read may see the value from before or after the write"
-                                        : k == "WAR" ? "the write may change the value before the other thread has read it"
-                                                     : "the final value depends on which write lands last";
+        const std::string consequence =
+            order == RaceOrder::ReadAfterWrite   ? "the read may see the value from before or after the write"
+            : order == RaceOrder::WriteAfterRead ? "the write may change the value before the other thread has read it"
+                                                 : "the final value depends on which write lands last";
         if (other_block) {
             r.why = "threads of different blocks access the same bytes with nothing ordering them; blocks run in any "
                     "order and at the same time, so " + consequence;

@@ -102,7 +102,7 @@ private:
             std::uintptr_t granule = 0;   // address (global) or shared offset, of the 4-byte granule
             AccessEvent event;            // the later access of the pair
             Record previous;
-            const char* kind = "RAW";
+            RaceOrder order = RaceOrder::ReadAfterWrite;
             const void* opener = nullptr;  // the barrier interval it was found in
         };
         std::vector<HeldRead> held;
@@ -131,7 +131,7 @@ private:
     void release_held(BlockState& s, const AccessEvent& e);
     void on_global_access(BlockState& s, const AccessEvent& e);
     void synchronise(BlockState& s, const AccessEvent& e);
-    void report(BlockState& s, const AccessEvent& e, const Record& previous, const char* kind);
+    void report(BlockState& s, const AccessEvent& e, const Record& previous, RaceOrder order);
     // Reports the pending WAW pairs whose second write changed the bytes.
     void settle(BlockState& s);
 

@@ -11,7 +11,7 @@ std::vector<bool> RunHazards::add(const std::string& kernel, std::uint64_t launc
         const HazardReport& r = g.example;
         const void* a = r.current.pc;
         const void* b = r.previous.pc;
-        const Key key{r.checker, r.kind, r.kernel, std::min(a, b), std::max(a, b)};
+        const Key key{r.rule, r.detail, r.kernel, std::min(a, b), std::max(a, b)};
         const auto [it, is_new] = index_.emplace(key, groups_.size());
         if (is_new) {
             groups_.push_back(Entry{kernel, launch, g});

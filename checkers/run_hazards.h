@@ -32,7 +32,7 @@ public:
     bool empty() const { return groups_.empty(); }
 
 private:
-    using Key = std::tuple<std::string, std::string, std::string, const void*, const void*>;
+    using Key = std::tuple<Rule, std::string, std::string, const void*, const void*>;  // rule, detail, kernel, sites
     struct Entry {
         std::string kernel;
         std::uint64_t first_launch;

@@ -38,9 +38,13 @@ void ShuffleChecker::on_shuffle(const ShuffleEvent& e) {
         }
     }
     const Severity severity = e.source == ShuffleSource::OutsideSegment ? Severity::Note : Severity::Error;
-    log_.record(linear_block(launch_, e.who.block), HazardKey{"shuffle", std::uint32_t(e.source), e.pc, e.pc}, severity, [&] {
+    const Rule rule = e.source == ShuffleSource::NotInMask ? Rule::ShuffleSourceNotInMask
+                      : e.source == ShuffleSource::Inactive  ? Rule::ShuffleInactiveSource
+                                                             : Rule::ShuffleOutsideSegment;
+    const HazardKey key{rule, e.pc, e.pc, std::uint32_t(e.source)};  // a taken source is a group of its own
+    log_.record(linear_block(launch_, e.who.block), key, severity, [&] {
         HazardReport r;
-        r.checker = "shuffle";
+        r.rule = rule;
         r.kernel = launch_.kernel;
         r.space = MemorySpace::Shared;  // registers, really; no memory is involved
         r.severity = severity;
@@ -52,12 +56,10 @@ void ShuffleChecker::on_shuffle(const ShuffleEvent& e) {
                      std::to_string(e.width) + ")";
         switch (e.source) {
             case ShuffleSource::NotInMask:
-                r.kind = "source not in mask";
                 r.why = "the shuffle reads " + lane + ", which its mask does not name, so the value is undefined on a GPU";
                 r.fix = "name " + lane + " in the mask (and make it execute the shuffle), or do not use the value it returns";
                 break;
             case ShuffleSource::Inactive:
-                r.kind = "inactive source";
                 r.why = "the shuffle reads " + lane + ", which did not take part in it (it does not exist or has exited), "
                         "so the value is undefined on a GPU";
                 r.fix = "name only lanes that exist in the mask and read only from them, e.g. "
@@ -65,7 +67,6 @@ void ShuffleChecker::on_shuffle(const ShuffleEvent& e) {
                 break;
             case ShuffleSource::OutsideSegment:
             case ShuffleSource::Taken:
-                r.kind = "source outside segment";
                 r.why = "the source " + lane + " lies outside the caller's " + std::to_string(e.width) +
                         "-lane segment, so the caller received its own value";
                 r.fix = "if the code uses this value, add a boundary check (e.g. lane + delta < width)";

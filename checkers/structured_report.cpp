@@ -50,7 +50,7 @@ std::vector<LaunchCount> launches_of(const HazardGroup& g, const LaunchHazards& 
 }
 
 std::string rule_title(const HazardReport& r) {
-    return r.message.empty() ? r.checker + " hazard (" + r.kind + ")" : r.checker + " fault (" + r.kind + ")";
+    return family_name(r) + std::string(r.message.empty() ? " hazard (" : " fault (") + kind_text(r) + ")";
 }
 
 // GitHub shows a rule's help beside each alert: the why and the fix.
@@ -117,15 +117,6 @@ std::string result_json(const HazardGroup& g, const LaunchHazards& launch, std::
 
 }  // namespace
 
-std::string rule_id(const HazardReport& r) {
-    std::string id = r.checker + "/";
-    for (char c : r.kind) {
-        if (c == ',') continue;
-        id += c == ' ' ? '-' : c;
-    }
-    return id;
-}
-
 std::string format_json(const std::vector<LaunchHazards>& launches) {
     std::ostringstream s;
     unsigned errors = 0, warnings = 0, notes = 0;
@@ -145,8 +136,8 @@ std::string format_json(const std::vector<LaunchHazards>& launches) {
                 per_launch += (per_launch.empty() ? "" : ", ") + std::string("{\"launch\": ") + std::to_string(c.launch) +
                               ", \"instances\": " + std::to_string(c.instances) + "}";
             }
-            s << (g == 0 ? "\n" : ",\n") << "      {\"checker\": " << json_string(r.checker)
-              << ", \"kind\": " << json_string(r.kind) << ", \"severity\": \"" << severity_name(r.severity)
+            s << (g == 0 ? "\n" : ",\n") << "      {\"checker\": " << json_string(family_name(r))
+              << ", \"kind\": " << json_string(kind_text(r)) << ", \"severity\": \"" << severity_name(r.severity)
               << "\", \"space\": \"" << space_name(r.space) << "\", \"location\": " << json_string(r.location)
               << ", \"instances\": " << launch.groups[g].instances << ",\n       \"launches\": [" << per_launch << "]";
             if (!r.message.empty()) s << ",\n       \"message\": " << json_string(r.message);

@@ -10,10 +10,6 @@
 
 namespace simt::check {
 
-// Stable rule ids, SARIF's and the suppressions file's: "race/RAW",
-// "race/RAW-warp-synchronous", "memory/out-of-bounds".
-std::string rule_id(const HazardReport& report);
-
 std::string format_json(const std::vector<LaunchHazards>& launches);
 
 struct SarifOptions {

@@ -37,10 +37,10 @@ std::string format_text(const HazardGroup& group) {
     std::ostringstream s;
     const bool memory = r.current.size != 0;  // shuffles and barriers touch no memory
     s << "simt: " << (r.severity == Severity::Error ? "error" : r.severity == Severity::Warning ? "warning" : "note")
-      << ": " << r.checker << " hazard (" << r.kind << ")";
+      << ": " << family_name(r) << " hazard (" << kind_text(r) << ")";
     if (memory) s << " on " << space_name(r.space) << " memory";
     s << " in kernel " << r.kernel << "\n";
-    if (r.kind == "leak") {  // found at exit, on the host: no thread, no kernel
+    if (r.rule == Rule::MemoryLeak) {  // found at exit, on the host: no thread, no kernel
         s.str("");
         s << "simt: " << (r.severity == Severity::Error ? "error" : "warning") << ": memory leak: " << r.location
             << " made at " << describe(r.current.pc) << " was never freed\n  Why: " << r.why << "\n  Fix: " << r.fix
@@ -51,15 +51,16 @@ std::string format_text(const HazardGroup& group) {
     if (r.on_host) {  // a runtime call's: no thread, no kernel
         s.str("");
         s << "simt: error: " << r.kernel << " at " << describe(r.current.pc)
-          << (r.checker == "api" ? " returned " + r.kind : " made an " + r.kind + " of device memory") << "\n  "
+          << (r.rule == Rule::ApiError ? " returned " + kind_text(r) : " made an " + kind_text(r) + " of device memory")
+          << "\n  "
           << capitalised(r.location) << "\n  Why: " << r.why << "\n  Fix: " << r.fix << "\n";
         if (group.instances > 1) s << "  (" << group.instances << " calls like this one)\n";
         return s.str();
     }
-    if (r.checker == "barrier" || r.checker == "warp-sync") {
+    if (family_of(r.rule) == Family::Barrier || family_of(r.rule) == Family::WarpSync) {
         // Where threads wait, not what they access.
-        const bool barrier = r.checker == "barrier";
-        const bool spin = r.kind == "intra-warp spin-wait";
+        const bool barrier = family_of(r.rule) == Family::Barrier;
+        const bool spin = r.rule == Rule::WarpSyncSpinWait;
         s << "  " << capitalised(r.location) << "\n  " << capitalised(describe(r.current.who))
           << (barrier ? " waits at " : spin ? " spins at " : " calls the collective at ") << describe(r.current.pc)
           << "\n";
@@ -73,7 +74,7 @@ std::string format_text(const HazardGroup& group) {
     if (memory)
         s << "  " << capitalised(access_name(r.current.kind)) << " of size " << r.current.size << " at ";
     else
-        s << "  " << capitalised(r.checker) << " from ";
+        s << "  " << capitalised(family_name(r)) << " from ";
     s << r.location << " by " << describe(r.current.who) << " at " << describe(r.current.pc)
       << "\n";
     if (r.previous.pc != nullptr)

@@ -366,7 +366,7 @@ private:
                                : r.severity == Severity::Warning ? "warning"
                                                                  : "note";
         Args args;
-        args.text("checker", r.checker).text("kind", r.kind).text("severity", severity);
+        args.text("checker", family_name(r)).text("kind", kind_text(r)).text("severity", severity);
         args.text("location", r.location).text("line", places_.where(r.current.pc));
         if (r.previous.pc != nullptr) args.text("other line", places_.where(r.previous.pc));
         args.text("thread", thread_name(k.who)).number("warp", k.who / ws()).number("lane", k.who % ws());
@@ -375,8 +375,9 @@ private:
         const Colour colour = r.severity == Severity::Error     ? Colour::Error
                               : r.severity == Severity::Warning ? Colour::Warning
                                                                 : Colour::Note;
-        complete(hazard_text_, hazard_tid(), r.checker + " " + r.kind + " (warp " + std::to_string(k.who / ws()) + ")",
-                 "hazard", when, when + 1, args, colour);
+        const std::string name =
+            std::string(family_name(r)) + " " + kind_text(r) + " (warp " + std::to_string(k.who / ws()) + ")";
+        complete(hazard_text_, hazard_tid(), name, "hazard", when, when + 1, args, colour);
     }
 
     void open_run(std::uint32_t warp, std::uint64_t from) {

@@ -15,14 +15,29 @@ std::string hex(std::uint64_t mask) {
     return text;
 }
 
+Rule rule_for(WarpMisuse misuse) {
+    switch (misuse) {
+        case WarpMisuse::CallerNotInMask: return Rule::WarpSyncMaskWithoutCaller;
+        case WarpMisuse::MixedCollectives: return Rule::WarpSyncDifferentCollectives;
+        case WarpMisuse::DifferentMasks: return Rule::WarpSyncDifferentMasks;
+        case WarpMisuse::TruncatedMask: return Rule::WarpSyncMaskTruncated;
+        case WarpMisuse::IntraWarpSpin: return Rule::WarpSyncSpinWait;
+        case WarpMisuse::DivergentSites: return Rule::WarpSyncDivergent;
+        case WarpMisuse::PartialMatrixCall: return Rule::WarpSyncPartialMatrix;
+        case WarpMisuse::DivergentMatrixCall: return Rule::WarpSyncDivergentMatrix;
+    }
+    return Rule::WarpSyncDifferentMasks;
+}
+
 }  // namespace
 
 void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
-    const HazardKey key{"warp-sync", std::uint32_t(e.kind), e.pc, e.other_pc != nullptr ? e.other_pc : e.pc};
+    const Rule rule = rule_for(e.kind);
+    const HazardKey key{rule, e.pc, e.other_pc != nullptr ? e.other_pc : e.pc};
     const Severity severity = e.kind == WarpMisuse::TruncatedMask ? Severity::Warning : Severity::Error;
     log_.record(linear_block(launch_, e.who.block), key, severity, [&] {
         HazardReport r;
-        r.checker = "warp-sync";
+        r.rule = rule;
         r.kernel = launch_.kernel;
         r.severity = severity;
         r.current = HazardAccess{e.who, AccessKind::Read, 0, e.pc};
@@ -32,7 +47,6 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                                                           : "mask " + hex(e.mask & lanes) + " of warp " + std::to_string(e.who.warp);
         switch (e.kind) {
             case WarpMisuse::CallerNotInMask:
-                r.kind = "mask without caller";
                 r.why = "the mask does not name the calling " + lane +
                         "; CUDA requires every lane that calls a *_sync collective to be in its mask, "
                         "otherwise the result is undefined";
@@ -40,7 +54,6 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                         "such as 0xffffffff, or take __ballot_sync of the lanes that reach this call";
                 break;
             case WarpMisuse::MixedCollectives:
-                r.kind = "different collectives";
                 r.previous = HazardAccess{e.who, AccessKind::Read, 0, e.other_pc};
                 r.why = "lanes named in one mask wait at different kinds of warp collective, which can never meet; "
                         "on a GPU the warp hangs or exchanges wrong values (the launch was stopped)";
@@ -48,7 +61,6 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                         "only the lanes that take it";
                 break;
             case WarpMisuse::DifferentMasks:
-                r.kind = "different masks";
                 r.previous = HazardAccess{e.who, AccessKind::Read, 0, e.other_pc};
                 r.why = "the mask names " + lane +
                         ", which waits at a collective with another mask; lanes meet only those that pass the same "
@@ -58,14 +70,12 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                         "__ballot_sync before the branch) and pass that value everywhere";
                 break;
             case WarpMisuse::TruncatedMask:
-                r.kind = "mask truncated";
                 r.why = "the result names lanes of a 64-lane warp (" + lane +
                         " and up), but CUDA returns it as a 32-bit unsigned, so lanes 32-63 are lost";
                 r.fix = "under --warp-size 64 use the 64-bit forms: simt_ballot64, simt_activemask64, "
                         "simt_match_any64, simt_match_all64 (HIP returns 64-bit masks the same way)";
                 break;
             case WarpMisuse::IntraWarpSpin:
-                r.kind = "intra-warp spin-wait";
                 r.previous = HazardAccess{e.who, AccessKind::Write, 0, e.other_pc};
                 r.why = "the lane spins until " + lane +
                         " of its own warp writes what it polls; before Volta (sm_6x, and on AMD) a diverged warp "
@@ -75,7 +85,6 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                         "shuffle or __syncwarp, or let a lane of another warp do the waiting";
                 break;
             case WarpMisuse::DivergentSites:
-                r.kind = "divergent warp sync";
                 r.previous = HazardAccess{e.who, AccessKind::Read, 0, e.other_pc};
                 r.why = "lanes of one mask reach this collective from different calls (" + lane +
                         " is at another one); before Volta (sm_6x, and on AMD) all lanes of the mask must execute the "
@@ -87,7 +96,6 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                 };
                 break;
             case WarpMisuse::PartialMatrixCall:
-                r.kind = "partial warp matrix call";
                 r.why = "warp matrix functions (mma.h) need all 32 lanes of the warp, but " + lane +
                         " did not take part (it had exited or lies past the block's last thread); an H200 then "
                         "computes garbage (measured), and simt counts the missing lanes' elements as zero";
@@ -95,7 +103,6 @@ void WarpSyncChecker::on_warp_misuse(const WarpMisuseEvent& e) {
                         "return only after the warp's last wmma call";
                 break;
             case WarpMisuse::DivergentMatrixCall:
-                r.kind = "divergent warp matrix call";
                 r.previous = HazardAccess{e.who, AccessKind::Read, 0, e.other_pc};
                 r.why = "lanes of the warp reach this warp matrix function from different calls (" + lane +
                         " is at another one); wmma instructions are .aligned, every lane must execute the same "

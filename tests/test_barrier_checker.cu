@@ -44,7 +44,7 @@ TEST_CASE("one __syncthreads reached at two call sites is a divergent-barrier er
     REQUIRE(groups.size() == 1);
     CHECK(groups[0].instances == 2);  // once per block
     const simt::check::HazardReport& r = groups[0].example;
-    CHECK(r.kind == "divergent barrier");
+    CHECK(r.rule == simt::check::Rule::BarrierDivergent);
     CHECK(r.severity == simt::check::Severity::Error);
     CHECK(r.location == "one barrier reached at 2 call sites (test_barrier_checker.cu:14: threads 0-31; test_barrier_checker.cu:17: threads 32-63)");
     const std::string text = simt::check::format_text(groups[0]);
@@ -77,6 +77,6 @@ TEST_CASE("threads that returned before a __syncthreads are a note, shown only w
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     const auto& groups = simt::cuda::last_launch_hazards();
     REQUIRE(groups.size() == 1);
-    CHECK(groups[0].example.kind == "barrier after exit");
+    CHECK(groups[0].example.rule == simt::check::Rule::BarrierAfterExit);
     CHECK(groups[0].example.location == "24 of 64 threads had exited before this __syncthreads");
 }

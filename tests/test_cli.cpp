@@ -542,7 +542,7 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
     }
 }
 
-TEST_CASE("--report sarif writes SARIF 2.1.0 that validates against the schema, with rule ids and both locations") {
+TEST_CASE("simt run --report sarif writes SARIF 2.1.0 that validates against the schema, with rule ids and both locations") {
     REQUIRE(fs::exists(SIMT_SARIF_SCHEMA));  // vendored: tests/sarif/
     const fs::path file = fs::temp_directory_path() / ("simt-report-" + std::to_string(getpid()) + ".sarif");
     const Result r = simt("run --mode lockstep --report sarif --report-file " + file.string() + " " + catalog("missing_barrier_raw.cu"));
@@ -557,7 +557,7 @@ TEST_CASE("--report sarif writes SARIF 2.1.0 that validates against the schema, 
     fs::remove(file);
 }
 
-TEST_CASE("--report json writes every hazard of the run with a summary") {
+TEST_CASE("simt run --report json writes every hazard of the run with a summary") {
     const fs::path file = fs::temp_directory_path() / ("simt-report-" + std::to_string(getpid()) + ".json");
     const Result r = simt("run --mode lockstep --report json --report-file " + file.string() + " " + catalog("shared_counter.cu"));
     CHECK(r.status == 1);
@@ -589,7 +589,7 @@ TEST_CASE("the seed document's puzzle 25 examples print exactly the expected out
     CHECK(programs == 5);
 }
 
-TEST_CASE("--backend cuda builds the unchanged file with nvcc and runs it, passing arguments and the exit status") {
+TEST_CASE("simt run --backend cuda builds the unchanged file with nvcc and runs it, passing arguments and the exit status") {
     if (!fs::exists("/usr/local/cuda/bin/nvcc")) {
         WARN("nvcc is not installed here: the CUDA backend is checked on machines that have it");
         return;
@@ -665,7 +665,7 @@ TEST_CASE("programs that print what shuffles past their segment return, on purpo
     }
 }
 
-TEST_CASE("--leak-check reports allocations never freed, grouped by the cudaMalloc call, and fails the run") {
+TEST_CASE("simt run --leak-check reports allocations never freed, grouped by the cudaMalloc call, and fails the run") {
     const fs::path dir = fs::temp_directory_path() / ("simt-leak-test-" + std::to_string(getpid()));
     fs::create_directories(dir);
     std::ofstream(dir / "leaky.cu") << "#include <cstdio>\n"
@@ -981,7 +981,7 @@ TEST_CASE("device memcpy/memset and __device__ arrays: each broken case is repor
     CHECK_THAT(cleared.err, Catch::Contains("device_memory_checks.cu:19"));
 }
 
-TEST_CASE("--explore 20 says a racy catalog program's output depends on the schedule, naming two seeds, and its fixed twin's does not") {
+TEST_CASE("simt run --explore 20 says a racy catalog program's output depends on the schedule, naming two seeds, and its fixed twin's does not") {
     const std::string catalog = std::string(SIMT_KERNELS_DIR) + "/catalog/";
     const Result racy = simt("run --explore 20 " + catalog + "missing_barrier_raw.cu");
     CHECK(racy.status == 1);

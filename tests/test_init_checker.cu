@@ -38,8 +38,8 @@ TEST_CASE("a read of shared memory that no thread wrote is reported with the var
     const auto& groups = simt::cuda::last_launch_hazards();
     REQUIRE(groups.size() == 1);
     const simt::check::HazardReport& r = groups[0].example;
-    CHECK(r.checker == "init");
-    CHECK(r.kind == "uninitialised read");
+    CHECK(simt::check::family_of(r.rule) == simt::check::Family::Init);
+    CHECK(r.rule == simt::check::Rule::InitUninitialisedRead);
     CHECK(r.severity == simt::check::Severity::Error);
     CHECK(groups[0].instances == 64);  // 32 threads in each of 2 blocks
     CHECK_THAT(r.location, Catch::StartsWith("__shared__ half_loaded::tile["));
@@ -111,8 +111,8 @@ TEST_CASE("a kernel reading cudaMalloc'd memory that nothing wrote gets initchec
     const auto h = global_init_hazards();
     REQUIRE(h.size() == 1);
     const auto& r = h[0].example;
-    CHECK(r.checker == "init");
-    CHECK(r.kind == "uninitialised read");
+    CHECK(simt::check::family_of(r.rule) == simt::check::Family::Init);
+    CHECK(r.rule == simt::check::Rule::InitUninitialisedRead);
     CHECK(r.space == simt::MemorySpace::Global);
     const unsigned element = r.current.who.block.x * 128 + r.current.who.thread.x;  // the reading thread's
     CHECK(element >= 200);

@@ -122,7 +122,7 @@ Run hazards() {
     Run r;
     r.groups = simt::cuda::last_launch_hazards();
     for (const HazardGroup& g : r.groups) {
-        r.kinds.insert(g.example.kind);
+        r.kinds.insert(simt::check::kind_text(g.example));
         (g.example.severity == Severity::Error ? r.any_error : r.any_warning) = true;
     }
     return r;
@@ -148,8 +148,8 @@ TEST_CASE("a read of a neighbour's shared element without __syncthreads is a rac
         CHECK(r.any_error);  // the pairs across warps are errors in every mode
         bool cross_warp = false;
         for (const HazardGroup& g : r.groups) {
-            CAPTURE(g.example.kind);
-            CHECK(g.example.checker == "race");
+            CAPTURE(simt::check::kind_text(g.example));
+            CHECK(simt::check::family_of(g.example.rule) == simt::check::Family::Race);
             CHECK(g.example.kernel == "rotate_no_barrier");
             CHECK(g.example.space == simt::MemorySpace::Shared);
             CHECK_THAT(g.example.location, Catch::StartsWith("__shared__ rotate_no_barrier::ring["));
@@ -215,7 +215,7 @@ TEST_CASE("a warp-synchronous reduction is a warning under lockstep and an error
         CHECK_FALSE(lockstep.any_error);
         for (const HazardGroup& g : lockstep.groups) {
             CHECK(g.example.severity == Severity::Warning);
-            CHECK_THAT(g.example.kind, Catch::EndsWith(", warp-synchronous"));
+            CHECK_THAT(simt::check::kind_text(g.example), Catch::EndsWith(", warp-synchronous"));
             CHECK_THAT(g.example.why, Catch::Contains("correct only where warps run in lockstep"));
             CHECK_THAT(g.example.fix, Catch::Contains("__syncwarp()"));
         }
@@ -284,7 +284,7 @@ TEST_CASE("identical hazards are grouped with a count; the text report names ker
     // Lockstep is deterministic: the read at line 62 of what lane 16 wrote at line 61.
     const HazardGroup* found = nullptr;
     for (const HazardGroup& g : r.groups)
-        if (g.example.kind == "RAW, warp-synchronous" && simt::describe(g.example.current.pc) == "test_race_checker.cu:62") found = &g;
+        if (g.example.rule == simt::check::Rule::RaceReadAfterWriteWarpSynchronous && simt::describe(g.example.current.pc) == "test_race_checker.cu:62") found = &g;
     REQUIRE(found != nullptr);
     const HazardGroup& g = *found;
     CHECK(g.instances > 1);
@@ -349,7 +349,7 @@ TEST_CASE("blocks writing the same global word race across blocks") {
         const auto& groups = simt::cuda::last_launch_hazards();
         REQUIRE(groups.size() == 1);
         const simt::check::HazardReport& r = groups[0].example;
-        CHECK(r.kind == "WAW, across blocks");
+        CHECK(r.rule == simt::check::Rule::RaceWriteAfterWriteAcrossBlocks);
         CHECK(r.space == simt::MemorySpace::Global);
         CHECK(r.location == "global allocation #1 (4 bytes), byte offset 0 (element [0])");
         CHECK(r.current.who.block.x != r.previous.who.block.x);
@@ -373,7 +373,7 @@ TEST_CASE("the last-block reduction ordered by __threadfence and an atomic ticke
         REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
         const auto& groups = simt::cuda::last_launch_hazards();
         REQUIRE(groups.size() == 1);
-        CHECK(groups[0].example.kind == "RAW, across blocks");
+        CHECK(groups[0].example.rule == simt::check::Rule::RaceReadAfterWriteAcrossBlocks);
         CHECK_THAT(groups[0].example.location, Catch::StartsWith("global allocation #2 (32 bytes)"));
     }
 }
@@ -387,7 +387,7 @@ TEST_CASE("a global word written and read by threads of one block without a barr
     bool cross_warp = false;
     for (const auto& g : simt::cuda::last_launch_hazards()) {
         CHECK(g.example.space == simt::MemorySpace::Global);
-        cross_warp = cross_warp || g.example.kind == "RAW" || g.example.kind == "WAR";
+        cross_warp = cross_warp || g.example.rule == simt::check::Rule::RaceReadAfterWrite || g.example.rule == simt::check::Rule::RaceWriteAfterRead;
     }
     CHECK(cross_warp);
 }
@@ -424,24 +424,24 @@ TEST_CASE("unordered writes of the same value are not reported by default, as co
     simt::test::Managed<int> values(128, -1), found(1, 0);
     any_negative<<<2, 64>>>(values, found);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    for (const HazardGroup& g : simt::cuda::last_launch_hazards()) CHECK(g.example.kind.rfind("WAW", 0) != 0);
+    for (const HazardGroup& g : simt::cuda::last_launch_hazards()) CHECK(simt::check::kind_text(g.example).rfind("WAW", 0) != 0);
     CHECK(found[0] == 1);
 }
 
-TEST_CASE("--uniform-writes report makes unordered writes of the same value a WAW race") {
+TEST_CASE("with --uniform-writes report, unordered writes of the same value are a WAW race") {
     const auto h = race_hazards_with(false, any_negative);
     REQUIRE(!h.empty());
     bool waw = false;
-    for (const HazardGroup& g : h) waw = waw || g.example.kind.rfind("WAW", 0) == 0;
+    for (const HazardGroup& g : h) waw = waw || simt::check::kind_text(g.example).rfind("WAW", 0) == 0;
     CHECK(waw);
 }
 
-TEST_CASE("--uniform-writes ignore drops write pairs that stored the same bytes, and only those") {
+TEST_CASE("with --uniform-writes ignore, the race checker drops write pairs that stored the same bytes, and only those") {
     const auto same = race_hazards_with(true, any_negative);
-    for (const HazardGroup& g : same) CHECK(g.example.kind.rfind("WAW", 0) != 0);
+    for (const HazardGroup& g : same) CHECK(simt::check::kind_text(g.example).rfind("WAW", 0) != 0);
     const auto different = race_hazards_with(true, last_negative);
     bool waw = false;
-    for (const HazardGroup& g : different) waw = waw || g.example.kind.rfind("WAW", 0) == 0;
+    for (const HazardGroup& g : different) waw = waw || simt::check::kind_text(g.example).rfind("WAW", 0) == 0;
     CHECK(waw);
 }
 
@@ -486,7 +486,7 @@ __global__ void fifth_writer(char* g) {
 
 bool has_kind(const std::vector<HazardGroup>& groups, const std::string& prefix) {
     for (const HazardGroup& g : groups)
-        if (g.example.kind.rfind(prefix, 0) == 0) return true;
+        if (simt::check::kind_text(g.example).rfind(prefix, 0) == 0) return true;
     return false;
 }
 
@@ -546,7 +546,7 @@ TEST_CASE("a byte written again after its neighbours were written by other threa
     fifth_writer<<<1, 64>>>(g);
     const Run r = hazards();
     REQUIRE(r.groups.size() == 1);
-    CHECK(r.groups[0].example.kind == "WAW");
+    CHECK(r.groups[0].example.rule == simt::check::Rule::RaceWriteAfterWrite);
     const std::set<std::uint32_t> pair = {r.groups[0].example.previous.who.linear,
                                           r.groups[0].example.current.who.linear};
     CHECK(pair == std::set<std::uint32_t>{0, 36});

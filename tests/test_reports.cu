@@ -2,6 +2,9 @@
 // (lockstep mode), with the source directory masked.
 #include "support.h"
 
+#include <set>
+
+#include "checkers/rule.h"
 #include "checkers/structured_report.h"
 #include "checkers/text_report.h"
 
@@ -30,21 +33,21 @@ TEST_CASE("the text printer's output for a launch, golden") {
     for (const auto& g : simt::cuda::last_launch_hazards()) text += simt::check::format_text(g);
     CHECK(masked(text) ==
           "simt: warning: race hazard (RAW, warp-synchronous) on shared memory in kernel neighbours\n"
-          "  Read of size 4 at __shared__ neighbours::cell[1] (byte offset 4 of 256) by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_reports.cu:13\n"
-          "  Previous write of size 4 by thread (1,0,0) of block (0,0,0) (warp 0, lane 1) at test_reports.cu:12\n"
+          "  Read of size 4 at __shared__ neighbours::cell[1] (byte offset 4 of 256) by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_reports.cu:16\n"
+          "  Previous write of size 4 by thread (1,0,0) of block (0,0,0) (warp 0, lane 1) at test_reports.cu:15\n"
           "  Why: lanes of one warp access the same bytes without __syncwarp; this is correct only where warps run in lockstep (pre-Volta, AMD) and races on Volta and later\n"
-          "  Fix: add __syncwarp() between line 12 and line 13\n"
+          "  Fix: add __syncwarp() between line 15 and line 16\n"
           "  (62 instances of this hazard in this launch)\n"
           "simt: error: race hazard (WAR) on shared memory in kernel neighbours\n"
-          "  Write of size 4 at __shared__ neighbours::cell[32] (byte offset 128 of 256) by thread (32,0,0) of block (0,0,0) (warp 1, lane 0) at test_reports.cu:12\n"
-          "  Previous read of size 4 by thread (31,0,0) of block (0,0,0) (warp 0, lane 31) at test_reports.cu:13\n"
+          "  Write of size 4 at __shared__ neighbours::cell[32] (byte offset 128 of 256) by thread (32,0,0) of block (0,0,0) (warp 1, lane 0) at test_reports.cu:15\n"
+          "  Previous read of size 4 by thread (31,0,0) of block (0,0,0) (warp 0, lane 31) at test_reports.cu:16\n"
           "  Why: threads of different warps access the same bytes with no barrier between, so the write may change the value before the other thread has read it\n"
-          "  Fix: add __syncthreads() between line 13 and line 12\n"
+          "  Fix: add __syncthreads() between line 16 and line 15\n"
           "simt: error: race hazard (RAW) on shared memory in kernel neighbours\n"
-          "  Read of size 4 at __shared__ neighbours::cell[0] (byte offset 0 of 256) by thread (63,0,0) of block (0,0,0) (warp 1, lane 31) at test_reports.cu:13\n"
-          "  Previous write of size 4 by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_reports.cu:12\n"
+          "  Read of size 4 at __shared__ neighbours::cell[0] (byte offset 0 of 256) by thread (63,0,0) of block (0,0,0) (warp 1, lane 31) at test_reports.cu:16\n"
+          "  Previous write of size 4 by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_reports.cu:15\n"
           "  Why: threads of different warps access the same bytes with no barrier between, so the read may see the value from before or after the write\n"
-          "  Fix: add __syncthreads() between line 12 and line 13\n");
+          "  Fix: add __syncthreads() between line 15 and line 16\n");
 }
 
 TEST_CASE("the JSON printer's output for a launch, golden") {
@@ -65,13 +68,32 @@ TEST_CASE("the JSON printer's output for a launch, golden") {
           "\"location\": \"__shared__ neighbours::cell[1] (byte offset 4 of 256)\", \"instances\": 62,\n"
           "       \"launches\": [{\"launch\": 0, \"instances\": 62}],\n"
           "       \"access\": {\"kind\": \"read\", \"size\": 4, \"thread\": [0, 0, 0], \"block\": [0, 0, 0], \"warp\": 0, \"lane\": 0, "
-          "\"file\": \"<dir>/test_reports.cu\", \"line\": 13, \"function\": \"neighbours\"},\n"
+          "\"file\": \"<dir>/test_reports.cu\", \"line\": 16, \"function\": \"neighbours\"},\n"
           "       \"previous\": {\"kind\": \"write\", \"size\": 4, \"thread\": [1, 0, 0], \"block\": [0, 0, 0], \"warp\": 0, \"lane\": 1, "
-          "\"file\": \"<dir>/test_reports.cu\", \"line\": 12, \"function\": \"neighbours\"},\n"
+          "\"file\": \"<dir>/test_reports.cu\", \"line\": 15, \"function\": \"neighbours\"},\n"
           "       \"why\": \"lanes of one warp access the same bytes without __syncwarp; this is correct only where warps run in lockstep (pre-Volta, AMD) and races on Volta and later\",\n"
-          "       \"fix\": \"add __syncwarp() between line 12 and line 13\"}\n"
+          "       \"fix\": \"add __syncwarp() between line 15 and line 16\"}\n"
           "    ]}\n"
           "  ],\n"
           "  \"summary\": {\"hazards\": 1, \"errors\": 0, \"warnings\": 1, \"notes\": 0, \"launches_with_hazards\": 1}\n"
           "}\n");
+}
+
+TEST_CASE("every rule has its own SARIF id, of its family and kind") {
+    std::set<std::string> ids;
+    std::size_t rules = 0;
+#define SIMT_RULE(id, family, kind)                                                                     \
+    ++rules;                                                                                            \
+    ids.insert(simt::check::rule_id(simt::check::Rule::id, "cudaErrorInvalidValue"));                   \
+    CHECK(simt::check::family_of(simt::check::Rule::id) == simt::check::Family::family);                \
+    CHECK_THAT(simt::check::rule_id(simt::check::Rule::id, "cudaErrorInvalidValue"),                    \
+               Catch::StartsWith(std::string(simt::check::family_name(simt::check::Family::family)) + "/"));
+#include "checkers/rules.inc"
+#undef SIMT_RULE
+    CHECK(ids.size() == rules);
+    CHECK(simt::check::rule_id(simt::check::race_rule(simt::check::RaceOrder::ReadAfterWrite,
+                                                      simt::check::RaceScope::WarpSynchronous)) ==
+          "race/RAW-warp-synchronous");
+    CHECK(simt::check::rule_id(simt::check::Rule::ApiError, "cudaErrorInvalidValue") == "api/cudaErrorInvalidValue");
+    CHECK(simt::check::kind_text(simt::check::Rule::WarpSyncSpinWait) == "intra-warp spin-wait");
 }

@@ -66,8 +66,8 @@ TEST_CASE("a shuffle reading a lane its mask does not name is an error naming th
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE(groups.size() == 1);
     const simt::check::HazardReport& r = groups[0].example;
-    CHECK(r.checker == "shuffle");
-    CHECK(r.kind == "source not in mask");
+    CHECK(simt::check::family_of(r.rule) == simt::check::Family::Shuffle);
+    CHECK(r.rule == simt::check::Rule::ShuffleSourceNotInMask);
     CHECK(r.severity == Severity::Error);
     CHECK(groups[0].instances == 16);
     CHECK_THAT(r.location, Catch::Matches("lane (1[6-9]|2[0-9]|3[01]) of warp 0 \\(mask 0xffff, width 32\\)"));
@@ -92,7 +92,7 @@ TEST_CASE("a full-warp reduction in a partial last warp reads lanes that do not 
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE_FALSE(groups.empty());
     for (const HazardGroup& g : groups) {
-        CHECK(g.example.kind == "inactive source");
+        CHECK(g.example.rule == simt::check::Rule::ShuffleInactiveSource);
         CHECK(g.example.current.who.warp == 1);
     }
     CHECK(out[0] == 32);
@@ -122,7 +122,7 @@ TEST_CASE("reads past the segment are notes: hidden by default, shown with the n
     REQUIRE_FALSE(groups.empty());
     for (const HazardGroup& g : groups) {
         CHECK(g.example.severity == Severity::Note);
-        CHECK(g.example.kind == "source outside segment");
+        CHECK(g.example.rule == simt::check::Rule::ShuffleOutsideSegment);
         CHECK_THAT(g.example.why, Catch::Contains("received its own value"));
     }
 }
@@ -170,8 +170,8 @@ TEST_CASE("a forward difference that uses the last lane's own shuffle value is a
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE(groups.size() == 1);
     const simt::check::HazardReport& r = groups[0].example;
-    CHECK(r.checker == "shuffle");
-    CHECK(r.kind == "source outside segment, value used");
+    CHECK(simt::check::family_of(r.rule) == simt::check::Family::Shuffle);
+    CHECK(r.rule == simt::check::Rule::ShuffleOutsideSegmentValueUsed);
     CHECK(r.severity == Severity::Error);
     const unsigned last = simt_warp_ - 1;
     CHECK(r.location == "lane " + std::to_string(last) + " of each warp (width " + std::to_string(simt_warp_) + ")");

@@ -84,7 +84,7 @@ TEST_CASE("a lane spinning on a flag another lane of its warp sets finishes; loc
     } else {
         REQUIRE(h.size() == 1);
         const auto& r = h[0].example;
-        CHECK(r.kind == "intra-warp spin-wait");
+        CHECK(r.rule == simt::check::Rule::WarpSyncSpinWait);
         CHECK(r.current.who.lane == 0);
         CHECK(r.previous.who.lane == 1);
         CHECK_THAT(simt::describe(r.current.pc), Catch::EndsWith("test_spin_waits.cu:18"));
@@ -117,7 +117,7 @@ TEST_CASE("the naive spin lock inside one warp is reported in lockstep mode and 
         CHECK(h.empty());
     } else {
         REQUIRE(h.size() == 1);
-        CHECK(h[0].example.kind == "intra-warp spin-wait");
+        CHECK(h[0].example.rule == simt::check::Rule::WarpSyncSpinWait);
         CHECK_THAT(simt::describe(h[0].example.current.pc), Catch::EndsWith("test_spin_waits.cu:52"));
         CHECK_THAT(simt::describe(h[0].example.previous.pc), Catch::EndsWith("test_spin_waits.cu:56"));
     }
@@ -247,7 +247,7 @@ TEST_CASE("a volatile flag that one lane spins on and another lane of its warp s
     same_warp_flag<<<1, 32>>>(out);
     const auto h = hazards();
     REQUIRE(h.size() == 1);
-    CHECK(h[0].example.kind == "volatile flag, intra-warp");
+    CHECK(h[0].example.rule == simt::check::Rule::RaceVolatileFlag);
     CHECK(h[0].example.severity == simt::check::Severity::Warning);
     const std::string lines = simt::describe(h[0].example.current.pc) + " " + simt::describe(h[0].example.previous.pc);
     CHECK_THAT(lines, Catch::Contains("test_spin_waits.cu:18"));

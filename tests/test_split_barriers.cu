@@ -103,7 +103,7 @@ TEST_CASE("a read of another warp's write after arriving but before waiting is a
     read_without_wait<<<1, 128>>>(out);
     const auto groups = hazards();
     REQUIRE_FALSE(groups.empty());
-    CHECK(groups.front().example.checker == "race");
+    CHECK(simt::check::family_of(groups.front().example.rule) == simt::check::Family::Race);
 }
 
 TEST_CASE("arrive_and_drop leaves the later phases to the threads that stay, in every mode and warp size") {

@@ -31,7 +31,7 @@ std::string checked(const fs::path& trace) {
 
 }  // namespace
 
-TEST_CASE("--trace writes a trace event file with a named process per traced block and a named track per warp") {
+TEST_CASE("simt run --trace writes a trace event file with a named process per traced block and a named track per warp") {
     const fs::path file = trace_path("tracks");
     const Result r = simt("run --trace " + file.string() + " " + catalog_kernel("warp_synchronous.cu"));
     CHECK(r.status == 1);  // the kernel's race is still reported
@@ -116,7 +116,7 @@ TEST_CASE("a deadlocked block's trace shows the warp waiting at two places until
     fs::remove(file);
 }
 
-TEST_CASE("--trace-lanes adds a track per lane and --trace-blocks sets how many blocks are traced") {
+TEST_CASE("simt run --trace-lanes adds a track per lane and --trace-blocks sets how many blocks are traced") {
     const fs::path file = trace_path("lanes");
     simt("run --trace-lanes --trace-blocks 2 --trace " + file.string() + " " + catalog_kernel("warp_synchronous.cu"));
     const std::string facts = checked(file);

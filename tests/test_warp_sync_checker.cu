@@ -112,7 +112,7 @@ TEST_CASE("a 0xffffffff mask under 64-lane warps is reported for every upper lan
     const auto h = hazards();
     REQUIRE(!h.empty());
     const auto& r = h[0].example;
-    CHECK(r.kind == "mask without caller");
+    CHECK(r.rule == simt::check::Rule::WarpSyncMaskWithoutCaller);
     CHECK(r.current.who.lane >= 32);
     CHECK_THAT(r.why, Catch::Contains("lane " + std::to_string(r.current.who.lane)));
     CHECK_THAT(simt::describe(r.current.pc), Catch::EndsWith("test_warp_sync_checker.cu:36"));
@@ -140,7 +140,7 @@ TEST_CASE("lanes syncing from two branches are reported in lockstep mode only (t
     } else {
         REQUIRE(h.size() == 1);
         const auto& r = h[0].example;
-        CHECK(r.kind == "divergent warp sync");
+        CHECK(r.rule == simt::check::Rule::WarpSyncDivergent);
         const std::string lines = simt::describe(r.current.pc) + " " + simt::describe(r.previous.pc);
         CHECK_THAT(lines, Catch::Contains("test_warp_sync_checker.cu:53"));
         CHECK_THAT(lines, Catch::Contains("test_warp_sync_checker.cu:56"));
@@ -167,7 +167,7 @@ TEST_CASE("lanes of one mask at a __syncwarp and at a shuffle are reported and t
     const auto h = hazards(cudaErrorLaunchFailure);
     REQUIRE(h.size() == 1);
     const auto& r = h[0].example;
-    CHECK(r.kind == "different collectives");
+    CHECK(r.rule == simt::check::Rule::WarpSyncDifferentCollectives);
     const std::string lines = simt::describe(r.current.pc) + " " + simt::describe(r.previous.pc);
     CHECK_THAT(lines, Catch::Contains("test_warp_sync_checker.cu:74"));
     CHECK_THAT(lines, Catch::Contains("test_warp_sync_checker.cu:76"));

@@ -30,7 +30,8 @@ cudaError_t refuse(const char* call, const void* site, cudaError_t e, std::strin
                    std::string fix) {
     simt::check::HazardReport r;
     r.kernel = call;
-    r.kind = cudaGetErrorName(e);
+    r.rule = simt::check::Rule::ApiError;
+    r.detail = cudaGetErrorName(e);
     r.space = simt::MemorySpace::Global;
     r.location = std::move(what);
     r.current.pc = site;

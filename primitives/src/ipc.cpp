@@ -52,7 +52,8 @@ cudaError_t open(const Handle& handle, const char* call, const void* site) {
     if (c.process == getpid()) return cudaErrorDeviceUninitialized;
     simt::check::HazardReport r;
     r.kernel = call;
-    r.kind = cudaGetErrorName(cudaErrorNotSupported);
+    r.rule = simt::check::Rule::ApiError;
+    r.detail = cudaGetErrorName(cudaErrorNotSupported);
     r.space = simt::MemorySpace::Global;
     r.location = "the handle comes from process " + std::to_string(c.process) + "; this is process " +
                  std::to_string(getpid());

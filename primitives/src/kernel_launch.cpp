@@ -119,14 +119,6 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     ProcessRuntime& rt = ProcessRuntime::get();
     const auto turn = rt.device_turn();
     if (rt.sticky() != cudaSuccess) return;  // a faulted context runs nothing
-    // Frames in simt's CUDA headers, where the build put them and where an
-    // installed simt keeps them (cmake/SimtInstall.cmake).
-    static const bool hidden = (
-#ifdef SIMT_CUDA_INCLUDE_DIR
-        hide_frames_under(SIMT_CUDA_INCLUDE_DIR),
-#endif
-        hide_frames_under("include/simt-cuda/"), true);
-    (void)hidden;
     KernelLaunch launch;
     launch.kernel_name = name;
     launch.grid = Dim3{grid.x, grid.y, grid.z};

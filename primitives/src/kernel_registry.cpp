@@ -49,7 +49,8 @@ cudaError_t simt_launch_by_address(const void* kernel, dim3 grid, dim3 block, vo
     if (launch != nullptr) return launch(kernel, grid, block, args, shared, stream);
     simt::check::HazardReport r;
     r.kernel = call;
-    r.kind = cudaGetErrorName(cudaErrorInvalidDeviceFunction);
+    r.rule = simt::check::Rule::ApiError;
+    r.detail = cudaGetErrorName(cudaErrorInvalidDeviceFunction);
     r.space = simt::MemorySpace::Global;
     const std::string name = kernel == nullptr ? "" : simt::function_name(kernel);
     r.location = kernel == nullptr ? "the kernel is a null pointer"

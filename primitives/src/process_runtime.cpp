@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "emulator/options.h"
+#include "emulator/symbolizer.h"
 #include "driver/options.h"
 #include "driver/report_log.h"
 #include "checkers/shared_symbols.h"
@@ -76,6 +77,12 @@ EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode
 }  // namespace
 
 ProcessRuntime::ProcessRuntime() {
+    // Reports skip frames in simt's CUDA headers, where the build put them
+    // and where an installed simt keeps them (cmake/SimtInstall.cmake).
+#ifdef SIMT_CUDA_INCLUDE_DIR
+    hide_frames_under(SIMT_CUDA_INCLUDE_DIR);
+#endif
+    hide_frames_under("include/simt-cuda/");
     if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_, error_exitcode_));
     device_warp_size = int(Engine::process().options().warp_size);
     hazards_.set_min_severity(check::Severity(checks_.min_severity));
@@ -141,7 +148,8 @@ cudaError_t api_result(cudaError_t e, const char* call, const void* site) {
     if (e != cudaSuccess && e != cudaErrorNotReady && rt.sticky() == cudaSuccess) {
         check::HazardReport r;
         r.kernel = call;
-        r.kind = cudaGetErrorName(e);
+        r.rule = check::Rule::ApiError;
+        r.detail = cudaGetErrorName(e);
         r.space = MemorySpace::Global;
         r.location = std::string("CUDA's message: \"") + cudaGetErrorString(e) + "\"";
         r.current.pc = site;

@@ -131,7 +131,7 @@ private:
     unsigned suppressed_ = 0;
 
     // false when the suppressions file names it: then nothing is printed or counted.
-    bool print_host_report(check::HazardReport report, const char* checker);
+    bool print_host_report(check::HazardReport report);
     bool suppressed(const check::HazardReport& report) const;
     void load_suppressions();
     void print_recurring() const;

@@ -152,7 +152,7 @@ void ProcessRuntime::print_recurring() const {
         const check::HazardReport& r = g->example;
         if (r.on_host || shown++ >= checks_.print_limit) continue;
         std::fprintf(driver::report_log(), "simt: the %s hazard (%s) in kernel %s at %s recurred: found in %zu launches, %llu instances in all\n",
-                     r.checker.c_str(), r.kind.c_str(), r.kernel.c_str(), describe(r.current.pc).c_str(),
+                     check::family_name(r), check::kind_text(r).c_str(), r.kernel.c_str(), describe(r.current.pc).c_str(),
                      g->launches.size(), static_cast<unsigned long long>(g->instances));
     }
 }
@@ -179,8 +179,7 @@ void ProcessRuntime::load_suppressions() {
     }
 }
 
-bool ProcessRuntime::print_host_report(check::HazardReport report, const char* checker) {
-    report.checker = checker;
+bool ProcessRuntime::print_host_report(check::HazardReport report) {
     report.on_host = true;
     report.severity = check::Severity::Error;
     if (!suppressions_.empty() && suppressed(report)) {
@@ -199,12 +198,12 @@ bool ProcessRuntime::print_host_report(check::HazardReport report, const char* c
 
 void ProcessRuntime::report_api_error(check::HazardReport report) {
     if (!checks_.memory || !checks_.report_api_errors) return;
-    if (print_host_report(std::move(report), "api")) ++api_errors_;
+    if (print_host_report(std::move(report))) ++api_errors_;
 }
 
 void ProcessRuntime::report_uninitialised_copy(check::HazardReport report) {
     if (!checks_.init) return;
-    if (print_host_report(std::move(report), "init")) ++uninitialised_copies_;
+    if (print_host_report(std::move(report))) ++uninitialised_copies_;
 }
 
 std::optional<check::InitChecker::Unwritten> ProcessRuntime::unwritten_device_bytes(const void* p, std::size_t n) {
@@ -233,8 +232,7 @@ void ProcessRuntime::report_leaks() {
                            : a.kind == AllocationKind::PinnedHost ? "cudaMallocHost"
                                                                   : "cudaMalloc";
         check::HazardReport r;
-        r.checker = "memory";
-        r.kind = "leak";
+        r.rule = check::Rule::MemoryLeak;
         r.severity = check::Severity::Error;
         r.space = MemorySpace::Global;
         r.location = "allocation #" + std::to_string(a.serial) + " (" + std::to_string(a.size) + " bytes, " + call + ")";

@@ -52,7 +52,8 @@ std::string hex(const void* p) {
 cudaError_t refuse(const Call& call, cudaError_t e, std::string what, std::string why, std::string fix) {
     simt::check::HazardReport r;
     r.kernel = call.name;
-    r.kind = cudaGetErrorName(e);
+    r.rule = simt::check::Rule::ApiError;
+    r.detail = cudaGetErrorName(e);
     r.space = simt::MemorySpace::Global;
     r.location = std::move(what);
     r.current.pc = call.site;
@@ -158,7 +159,7 @@ void check_copy_source(const void* src, std::size_t pitch, std::size_t width, st
     if (unwritten == 0) return;
     simt::check::HazardReport r;
     r.kernel = call.name;
-    r.kind = "uninitialised read";
+    r.rule = simt::check::Rule::InitUninitialisedRead;
     r.space = simt::MemorySpace::Global;
     r.location = "the source: " + std::to_string(unwritten) + " of the " + std::to_string(width * height) +
                  " bytes copied, the first at offset " + std::to_string(first - a->base) + " of allocation #" +

@@ -105,8 +105,7 @@ std::string LaunchCheck::describe_change(const Image& after, std::uintptr_t addr
 check::HazardGroup LaunchCheck::report(const void* pc, std::uint64_t lanes, unsigned width, const ThreadId& first,
                                        const std::string& change) const {
     check::HazardReport r;
-    r.checker = "shuffle";
-    r.kind = "source outside segment, value used";
+    r.rule = check::Rule::ShuffleOutsideSegmentValueUsed;
     r.severity = check::Severity::Error;
     r.kernel = kernel_;
     r.space = MemorySpace::Shared;  // registers, really, as for the other shuffle reports
@@ -117,7 +116,7 @@ check::HazardGroup LaunchCheck::report(const void* pc, std::uint64_t lanes, unsi
             " own value, and the launch's results depend on it: " + change;
     r.fix = "check the boundary before using the value (e.g. use it only if lane + delta < width), or load the "
             "neighbour the last lanes need from memory";
-    return check::HazardGroup{std::move(r), 1, check::HazardKey{"shuffle", 10, pc, pc}};
+    return check::HazardGroup{std::move(r), 1, check::HazardKey{r.rule, pc, pc}};
 }
 
 }  // namespace simt::cuda::value_flow

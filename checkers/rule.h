@@ -1,0 +1,34 @@
+// What a report is about, typed: printers, grouping and suppressions
+// compare rules, never strings. The table is checkers/rules.inc.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace simt::check {
+
+// Who reports a rule: a checker (by its `--check` name), the engine's faults,
+// or the runtime API.
+enum class Family : std::uint8_t { Race, Shuffle, Init, Barrier, WarpSync, Memory, Fault, Api };
+
+enum class Rule : std::uint8_t {
+#define SIMT_RULE(id, family, kind) id,
+#include "checkers/rules.inc"
+#undef SIMT_RULE
+};
+
+// A race rule by its two parts: which access came second, and between whom.
+enum class RaceOrder : std::uint8_t { ReadAfterWrite, WriteAfterRead, WriteAfterWrite };
+enum class RaceScope : std::uint8_t { Block, IntraWarp, WarpSynchronous, AcrossBlocks };
+Rule race_rule(RaceOrder order, RaceScope scope);
+
+Family family_of(Rule rule);
+const char* family_name(Family family);  // "race", "warp-sync", ...
+inline const char* family_name(Rule rule) { return family_name(family_of(rule)); }
+// What follows the family in text and JSON: "RAW, intra-warp"; for ApiError
+// the error's name, `detail`.
+std::string kind_text(Rule rule, const std::string& detail = {});
+// The SARIF rule id: "race/RAW-intra-warp", "api/cudaErrorInvalidValue".
+std::string rule_id(Rule rule, const std::string& detail = {});
+
+}  // namespace simt::check
