@@ -71,14 +71,14 @@ FaultRule rule_for(const Fault& f) {
 
 }  // namespace
 
-HazardReport fault_report(const Fault& fault, const char* kernel, const void* launch_site) {
+HazardReport fault_report(const Fault& fault, std::string message, const char* kernel, const void* launch_site) {
     const FaultRule rule = rule_for(fault);
     HazardReport r;
     r.rule = rule.rule;
     r.severity = Severity::Error;
     r.kernel = kernel;
     r.space = fault.space;
-    r.message = fault.message;
+    r.message = std::move(message);
     r.current.who = fault.who;
     r.current.pc = fault.pc != nullptr ? fault.pc : launch_site;
     r.why = rule.why;

@@ -4,13 +4,16 @@
 // the fault's own complete text is kept as the report's message.
 #pragma once
 
+#include <string>
+
 #include "checkers/hazard.h"
 #include "emulator/fault.h"
 
 namespace simt::check {
 
+// `message`: the fault's complete text, as the front end words it;
 // `launch_site` stands for the place when the fault has none (a launch
 // refused before any thread ran).
-HazardReport fault_report(const Fault& fault, const char* kernel, const void* launch_site);
+HazardReport fault_report(const Fault& fault, std::string message, const char* kernel, const void* launch_site);
 
 }  // namespace simt::check

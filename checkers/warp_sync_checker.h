@@ -17,8 +17,22 @@ public:
     bool wants_access_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override { launch_ = launch; }
     void on_warp_misuse(const WarpMisuseEvent& e) override;
+    // In lockstep mode, pre-Volta's rule: every lane of the mask executes the
+    // same call (PTX ISA, bar.warp.sync / shfl.sync on sm_6x).
+    void on_warp_sync(const WarpSyncEvent& e) override;
 
 private:
+    // A misuse found by the engine or by this checker: `who` found it; the
+    // other lane involved, `lane`, is at `other_pc`.
+    struct Misuse {
+        ThreadId who;
+        std::uint64_t mask = 0;
+        const void* pc = nullptr;
+        const void* other_pc = nullptr;
+        std::uint32_t lane = 0;
+    };
+    void report(Rule rule, const Misuse& e);
+
     HazardLog& log_;
     LaunchInfo launch_;
 };

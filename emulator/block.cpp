@@ -205,11 +205,15 @@ void Block::check_stack_canary(bool stopping) {
     if (t.state == ThreadState::Abandoned || t.fiber.stack().canary_intact()) return;
     const Stack& stack = t.fiber.stack();
     const std::string at = stopping ? describe(t.wait_pc) : std::string("its exit");
-    fail(FaultKind::StackOverflow,
-         stack_overflow_message("in kernel " + std::string(info_.kernel) + " by " + describe(t.id),
-                                at + " (found there, after the overflow: this launch keeps more threads alive than "
-                                     "the system has guard pages for, vm.max_map_count)",
-                                std::size_t(stack.top() - stack.guard_end())));
+    const std::size_t bytes = std::size_t(stack.top() - stack.guard_end());
+    Fault fault{FaultKind::StackOverflow,
+                stack_overflow_message("in kernel " + std::string(info_.kernel) + " by " + describe(t.id),
+                                       at + " (found there, after the overflow: this launch keeps more threads alive "
+                                            "than the system has guard pages for, vm.max_map_count)",
+                                       bytes)};
+    fault.cause = FaultCause::StackExhausted;
+    fault.size = std::uint32_t(bytes);
+    fail(std::move(fault));
 }
 
 void Block::thread_exited() {
@@ -359,23 +363,13 @@ void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
         exchange.arg[lane] = threads_[first + lane].arg;
         exchange.mask[lane] = threads_[first + lane].mask;
     }
-    if (info_.lockstep) {
-        // Pre-Volta warps sync only converged: every lane of the mask must
-        // execute the same call (PTX ISA, bar.warp.sync / shfl.sync on sm_6x).
-        const SimThread* same = nullptr;
-        const SimThread* other = nullptr;
-        for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
-            const SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
-            if (t.wait_pc == r.pc) {
-                if (same == nullptr) same = &t;
-            } else if (other == nullptr) {
-                other = &t;
-            }
-        }
-        if (same != nullptr && other != nullptr)
-            misuse(WarpMisuseEvent{same->id, WarpMisuse::DivergentSites, same->mask, r.pc, other->wait_pc, other->id.lane});
+    const void* sites[64];
+    for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
+        const unsigned lane = unsigned(__builtin_ctzll(lanes));
+        sites[lane] = threads_[first + lane].wait_pc;
     }
-    const WarpSyncEvent sync{block_index_, warp, r.arrived, r.pc};
+    const std::uint64_t mask = r.arrived != 0 ? threads_[first + unsigned(__builtin_ctzll(r.arrived))].mask : 0;
+    const WarpSyncEvent sync{block_index_, warp, r.arrived, r.pc, mask, sites};
     worker_.note_progress();
     for (Checker* c : checkers_) c->on_warp_sync(sync);
     for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
@@ -487,9 +481,14 @@ std::string Block::output(std::uint64_t& dropped) {
 }
 
 void Block::record_fault(FaultKind kind, std::string message, const void* pc) {
+    Fault fault{kind, std::move(message)};
+    fault.pc = pc;
+    record_fault(std::move(fault));
+}
+
+void Block::record_fault(Fault fault) {
     if (fault_) return;
-    fault_ = Fault{kind, std::move(message)};
-    fault_.pc = pc;
+    fault_ = std::move(fault);
     fault_.freed_memory = freed_access_;
     fault_.space = fault_space_;
     if (running_ != nullptr) {
@@ -500,6 +499,24 @@ void Block::record_fault(FaultKind kind, std::string message, const void* pc) {
 
 void Block::fail(FaultKind kind, std::string message, const void* pc) {
     record_fault(kind, std::move(message), pc);
+    abandon_running();
+}
+
+void Block::fail(Fault fault) {
+    record_fault(std::move(fault));
+    abandon_running();
+}
+
+void Block::refuse(FaultKind kind, std::string message, const void* pc, FaultCause cause, std::uint32_t size) {
+    Fault fault{kind, std::move(message)};
+    fault.pc = pc;
+    fault.cause = cause;
+    fault.size = size;
+    fault.access_refused = true;
+    fail(std::move(fault));
+}
+
+void Block::abandon_running() {
     SimThread& t = *running_;
     if (t.state == ThreadState::Ready) {
         --warps_[t.id.warp].ready;
@@ -529,13 +546,12 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
             where = "a __device__ variable";
         }
         fault_space_ = space;
-        fail(FaultKind::MisalignedAddress,
-             std::string("misaligned ") + (space == MemorySpace::Shared ? "shared " : "global ") + what + " of size " +
-                 std::to_string(size) + " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
-                 describe(pc) + ": address " + text() + " (" + where + ") is not a multiple of " +
-                 std::to_string(size) + "; a GPU faults with cudaErrorMisalignedAddress. Access " +
-                 std::to_string(size) + "-byte types only at multiples of " + std::to_string(size) +
-                 " (check pointer casts such as reinterpret_cast<float4*>); the access was not performed", pc);
+        refuse(FaultKind::MisalignedAddress,
+               std::string("misaligned ") + (space == MemorySpace::Shared ? "shared " : "global ") + what +
+                   " of size " + std::to_string(size) + " in kernel " + info_.kernel + " by " +
+                   describe(running_->id) + " at " + describe(pc) + ": address " + text() + " (" + where +
+                   ") is not a multiple of " + std::to_string(size),
+               pc, FaultCause::Misaligned, size);
     }
     if (space == MemorySpace::Shared) {
         if (!worker_.in_dynamic_shared(a)) {
@@ -548,24 +564,24 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
                                      describe(pc) + ": ";
             fault_space_ = MemorySpace::Shared;
             if (StaticSharedLayout::is_outside(v))
-                fail(FaultKind::IllegalAddress, head + "byte offset " + std::to_string(offset) +
-                                                    " of the static shared window lies before every __shared__ "
-                                                    "variable; the access was not performed", pc);
+                refuse(FaultKind::IllegalAddress, head + "byte offset " + std::to_string(offset) +
+                                                      " of the static shared window lies before every __shared__ "
+                                                      "variable", pc);
             const std::uint32_t past = offset + size - (v->offset + v->size);
-            fail(FaultKind::IllegalAddress,
-                 head + "byte offset " + std::to_string(offset - v->offset) + " of __shared__ " + v->name + " (" +
-                     std::to_string(v->size) + " bytes): it ends " + std::to_string(past) + " bytes past the " +
-                     (v->size > size ? "array" : "variable") + "; the access was not performed", pc);
+            refuse(FaultKind::IllegalAddress,
+                   head + "byte offset " + std::to_string(offset - v->offset) + " of __shared__ " + v->name + " (" +
+                       std::to_string(v->size) + " bytes): it ends " + std::to_string(past) + " bytes past the " +
+                       (v->size > size ? "array" : "variable"), pc);
         }
         const std::uintptr_t offset = a - std::uintptr_t(worker_.dynamic_shared());
         if (offset + size <= launch_.dynamic_shared) return;
         fault_space_ = MemorySpace::Shared;
-        fail(FaultKind::IllegalAddress,
-             std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) + " in kernel " +
-                 info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": byte offset " +
-                 std::to_string(offset) + " of extern __shared__ memory, but the launch gave " +
-                 std::to_string(launch_.dynamic_shared) +
-                 " bytes (third <<<>>> argument); the access was not performed", pc);
+        refuse(FaultKind::IllegalAddress,
+               std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) + " in kernel " +
+                   info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": byte offset " +
+                   std::to_string(offset) + " of extern __shared__ memory, but the launch gave " +
+                   std::to_string(launch_.dynamic_shared) + " bytes",
+               pc, FaultCause::DynamicSharedOverrun);
     }
     if (!memory_.contains(a)) {  // __device__ variables: their own section
         last_known_ = kNoAllocation;
@@ -577,19 +593,20 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
                                  describe(pc) + ": ";
         if (const DeviceVariable* next = device_variables_->just_before(a, size)) {
             const std::string before = std::to_string(next->address - a);
-            fail(FaultKind::IllegalAddress, head + "byte offset -" + before + " of __device__ " + next->name + " (" +
-                                                std::to_string(next->size) + " bytes): it starts " + before +
-                                                " bytes before the " + (next->size > size ? "array" : "variable") +
-                                                "; the access was not performed");
+            refuse(FaultKind::IllegalAddress, head + "byte offset -" + before + " of __device__ " + next->name +
+                                                  " (" + std::to_string(next->size) + " bytes): it starts " + before +
+                                                  " bytes before the " + (next->size > size ? "array" : "variable"),
+                   nullptr);
         }
         if (DeviceVariableLayout::is_outside(v))
-            fail(FaultKind::IllegalAddress, head + "address " + text() +
-                                                " lies before every __device__ variable; the access was not performed");
+            refuse(FaultKind::IllegalAddress, head + "address " + text() + " lies before every __device__ variable",
+                   nullptr);
         const std::uint64_t past = a + size - (v->address + v->size);
-        fail(FaultKind::IllegalAddress,
-             head + "byte offset " + std::to_string(a - v->address) + " of __device__ " + v->name + " (" +
-                 std::to_string(v->size) + " bytes): it ends " + std::to_string(past) + " bytes past the " +
-                 (v->size > size ? "array" : "variable") + "; the access was not performed");
+        refuse(FaultKind::IllegalAddress,
+               head + "byte offset " + std::to_string(a - v->address) + " of __device__ " + v->name + " (" +
+                   std::to_string(v->size) + " bytes): it ends " + std::to_string(past) + " bytes past the " +
+                   (v->size > size ? "array" : "variable"),
+               nullptr);
     }
     // The allocations hit last were tried inline (check_bounds): look it up.
     const std::optional<Allocation> hit = memory_.find(a);
@@ -600,33 +617,31 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
         return;
     }
     if (memory_.in_freed(a)) freed_access_ = true;  // read by record_fault
-    fail(FaultKind::IllegalAddress,
-         std::string("invalid global ") + what + " of size " + std::to_string(size) + " in kernel " +
-             info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " + text() +
-             " " + memory_.explain(a, size) + "; the access was not performed", pc);
+    refuse(FaultKind::IllegalAddress,
+           std::string("invalid global ") + what + " of size " + std::to_string(size) + " in kernel " +
+               info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " + text() +
+               " " + memory_.explain(a, size),
+           pc);
 }
 
 void Block::refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* pc) {
     char hex[32];
     std::snprintf(hex, sizeof hex, "%#llx", static_cast<unsigned long long>(a));
-    fail(FaultKind::IllegalAddress,
-         "invalid write of size " + std::to_string(size) + " in kernel " + info_.kernel + " by " +
-             describe(running_->id) + " at " + describe(pc) + ": address " + hex +
-             " is on the stack of the host thread that launched the kernel (a host array passed to the kernel?); "
-             "a GPU cannot reach host memory and faults with cudaErrorIllegalAddress. Copy the data to device "
-             "memory (cudaMalloc + cudaMemcpy, or cudaMallocManaged); the access was not performed", pc);
+    refuse(FaultKind::IllegalAddress,
+           "invalid write of size " + std::to_string(size) + " in kernel " + info_.kernel + " by " +
+               describe(running_->id) + " at " + describe(pc) + ": address " + hex +
+               " is on the stack of the host thread that launched the kernel (a host array passed to the kernel?)",
+           pc, FaultCause::HostStackStore);
 }
 
 void Block::refuse_constant_store(std::uintptr_t a, std::uint32_t size, const void* pc) {
     // The variable's name where the symbol table gives it (not always).
     const std::string variable = function_name(reinterpret_cast<const void*>(a));
-    fail(FaultKind::ConstantStore,
-         "write of size " + std::to_string(size) + " to constant memory" +
-             (variable.empty() ? std::string() : " (" + variable + ")") + " in kernel " + info_.kernel + " by " +
-             describe(running_->id) + " at " + describe(pc) +
-             ": __constant__ variables are read-only to kernels (nvcc warns \"Cannot store to pointer that points "
-             "to constant memory space\") and an H200 fails the launch with cudaErrorLaunchFailure. Set them from "
-             "the host with cudaMemcpyToSymbol, or make the variable __device__; the write was not performed", pc);
+    refuse(FaultKind::ConstantStore,
+           "write of size " + std::to_string(size) + " to constant memory" +
+               (variable.empty() ? std::string() : " (" + variable + ")") + " in kernel " + info_.kernel + " by " +
+               describe(running_->id) + " at " + describe(pc),
+           pc, FaultCause::ConstantStore);
 }
 
 void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc) {
@@ -641,10 +656,10 @@ void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind k
     }
     const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
     fault_space_ = MemorySpace::Shared;
-    fail(FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " +
-                                        std::to_string(size) + " in kernel " + info_.kernel + " by " +
-                                        describe(running_->id) + " at " + describe(pc) + ": the address lies " +
-                                        where + "; the access was not performed", pc);
+    refuse(FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " +
+                                          std::to_string(size) + " in kernel " + info_.kernel + " by " +
+                                          describe(running_->id) + " at " + describe(pc) + ": the address lies " +
+                                          where, pc);
 }
 
 std::string describe(const ThreadId& i) {
@@ -659,7 +674,7 @@ namespace {
 
 const char* wait_name(WaitKind kind) {
     switch (kind) {
-        case WaitKind::Barrier: return "a block barrier (__syncthreads)";
+        case WaitKind::Barrier: return "a block barrier";
         case WaitKind::WarpCollective: return "a warp collective";
         case WaitKind::Convergence: return "a convergence point";
         case WaitKind::Spin: return "a spin-wait (it polls memory that no thread able to run writes)";
@@ -706,8 +721,7 @@ Fault Block::deadlock_fault() const {
     }
     if (!exited.empty())
         s << "\n  " << exited.size() << " threads have exited: threads " << list_threads(exited);
-    s << split_barrier_waits();
-    s << "\n  (thread numbers are linear indices x + y*blockDim.x + z*blockDim.x*blockDim.y)";
+    s << split_barrier_waits();  // the front end adds how thread numbers are counted
     Fault fault{FaultKind::Deadlock, s.str()};
     // The first waiting thread stands for the report's place.
     for (const SimThread& t : threads_) {

@@ -224,6 +224,11 @@ public:
     // `seen`: the value it read (a lock held by another lane reads the same).
     void atomic_performed(std::uintptr_t address, bool changed, std::uint64_t seen, const void* pc);
     [[noreturn]] void fail(FaultKind kind, std::string message, const void* pc = nullptr);
+    [[noreturn]] void fail(Fault fault);  // the thread, space and freed memory are filled in
+    // An access the engine does not perform; `cause`, `size`: what the front
+    // end explains (FaultCause).
+    [[noreturn]] void refuse(FaultKind kind, std::string message, const void* pc,
+                             FaultCause cause = FaultCause::None, std::uint32_t size = 0);
     // Called before a global atomic (before any global access when a checker
     // needs blocks in order): see LaunchTurns.
     bool global_in_block_order() const { return global_in_block_order_; }
@@ -262,6 +267,8 @@ private:
     void check_bounds_fully(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
                             const void* pc, bool natural);
     void record_fault(FaultKind kind, std::string message, const void* pc = nullptr);
+    void record_fault(Fault fault);
+    [[noreturn]] void abandon_running();
     bool freed_access_ = false;  // the failing access lies in freed memory
     MemorySpace fault_space_ = MemorySpace::Global;  // and its space
     bool mismatched_collectives();

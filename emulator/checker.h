@@ -129,6 +129,11 @@ struct WarpSyncEvent {
     std::uint32_t warp = 0;
     std::uint64_t participants = 0;
     const void* pc = nullptr;
+    std::uint64_t mask = 0;  // the mask the lanes passed
+    // Each participating lane's call site, by lane (valid during the call):
+    // rules on where lanes call from (pre-Volta's same-call rule) are the
+    // checkers' to judge.
+    const void* const* lane_sites = nullptr;
 };
 
 // Where a lane's shuffle took its value from. The CUDA layer computes the
@@ -157,7 +162,6 @@ enum class WarpMisuse : std::uint8_t {
     MixedCollectives,  // lanes of one mask wait at different kinds of collective: the launch fails
     DifferentMasks,    // lanes named in a mask wait at a collective with another mask, and the
                        // block can go no further: the launch fails
-    DivergentSites,    // lockstep (the sm_6x rule): lanes of one mask at different calls
     IntraWarpSpin,     // lockstep: a lane spins until a lane of its own warp writes (hangs pre-Volta)
     TruncatedMask,     // a 32-bit result (CUDA's type) lost lanes 32-63 of a 64-lane warp
     PartialMatrixCall,    // a warp matrix function (mma.h) without all 32 lanes: `lane` is one missing

@@ -54,31 +54,31 @@ Fault Engine::validate(const KernelLaunch& l) const {
         what = "a grid dimension exceeds the device's maximum (" + std::to_string(d.max_grid_x) +
                "," + std::to_string(d.max_grid_y) + "," + std::to_string(d.max_grid_z) + ")";
     if (!what.empty())
-        return Fault{FaultKind::InvalidConfiguration,
-                     std::string("invalid launch configuration for kernel ") + l.kernel_name +
-                         "<<<" + dims(l.grid) + ", " + dims(l.block) + ">>>: " + what};
-    if (l.static_shared > d.shared_per_block)
-        return Fault{FaultKind::TooMuchSharedMemory,
-                     std::string("kernel ") + l.kernel_name + " declares " + std::to_string(l.static_shared) +
-                         " bytes of static __shared__ memory; a GPU allows at most " +
-                         std::to_string(d.shared_per_block) +
-                         " (nvcc stops with \"ptxas error: Entry function uses too much shared data\"): move the "
-                         "large arrays to extern __shared__ memory sized at launch, with cudaFuncSetAttribute "
-                         "(cudaFuncAttributeMaxDynamicSharedMemorySize) above 48 KiB"};
-    if (l.dynamic_shared > l.dynamic_shared_limit)
-        return Fault{FaultKind::TooMuchSharedMemory,
-                     std::string("kernel ") + l.kernel_name + " asks for " +
-                         std::to_string(l.dynamic_shared) +
-                         " bytes of dynamic shared memory; the limit is " +
-                         std::to_string(l.dynamic_shared_limit) +
-                         (l.static_shared != 0 ? " (besides its " + std::to_string(l.static_shared) +
-                                                     " bytes of static __shared__ memory)"
-                                               : std::string()) +
-                         (l.dynamic_shared <= limits_.shared_per_block_optin
-                              ? " (raise it with cudaFuncSetAttribute(kernel, "
-                                "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes))"
-                              : " (the device maximum, with opt-in, is " +
-                                    std::to_string(limits_.shared_per_block_optin) + ")")};
+        return Fault{FaultKind::InvalidConfiguration, std::string("invalid launch configuration for kernel ") +
+                                                          l.kernel_name + " (grid " + dims(l.grid) + ", block " +
+                                                          dims(l.block) + "): " + what};
+    if (l.static_shared > d.shared_per_block) {
+        Fault fault{FaultKind::TooMuchSharedMemory,
+                    std::string("kernel ") + l.kernel_name + " declares " + std::to_string(l.static_shared) +
+                        " bytes of static __shared__ memory; a GPU allows at most " +
+                        std::to_string(d.shared_per_block)};
+        fault.cause = FaultCause::StaticSharedLimit;
+        return fault;
+    }
+    if (l.dynamic_shared > l.dynamic_shared_limit) {
+        const bool opt_in = l.dynamic_shared <= limits_.shared_per_block_optin;
+        Fault fault{FaultKind::TooMuchSharedMemory,
+                    std::string("kernel ") + l.kernel_name + " asks for " + std::to_string(l.dynamic_shared) +
+                        " bytes of dynamic shared memory; the limit is " + std::to_string(l.dynamic_shared_limit) +
+                        (l.static_shared != 0 ? " (besides its " + std::to_string(l.static_shared) +
+                                                    " bytes of static __shared__ memory)"
+                                              : std::string()) +
+                        (opt_in ? std::string()
+                                : " (the device maximum, with opt-in, is " +
+                                      std::to_string(limits_.shared_per_block_optin) + ")")};
+        if (opt_in) fault.cause = FaultCause::DynamicSharedOptIn;
+        return fault;
+    }
     return {};
 }
 

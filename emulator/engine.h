@@ -41,6 +41,8 @@ public:
         device_variables_ = std::move(layout);
     }
     std::uint64_t launches() const { return launches_; }
+    // How a kernel that makes no progress is reported (emulator/watchdog.h).
+    void set_stall_text(StallText text) { watchdog_->set_text(text); }
 
     LaunchOutcome launch(const KernelLaunch& launch);
 

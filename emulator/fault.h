@@ -1,6 +1,8 @@
-// Why a launch failed. The CUDA layer maps each kind to a cudaError_t.
+// Why a launch failed, as data. The front end maps each kind to its error
+// code and renders the message with its own words added (FaultCause).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "emulator/checker.h"
@@ -23,9 +25,25 @@ enum class FaultKind {
     ConstantStore,          // a kernel stored to __constant__ memory, read-only to kernels
 };
 
+// What the front end explains about a fault in its own words (what a GPU
+// does, which API call or option fixes it: primitives/src/fault_text.cpp).
+// The engine's message states only what happened, naming no API and no
+// command-line option.
+enum class FaultCause : std::uint8_t {
+    None,
+    Misaligned,            // `size`: the access's size
+    DynamicSharedOverrun,  // past the dynamic shared memory the launch gave
+    HostStackStore,        // a store to the stack of the host thread that launched the kernel
+    ConstantStore,         // a store to constant memory
+    UnmappedAddress,       // neither device memory nor the thread's own stack
+    StackExhausted,        // `size`: the fiber stack's bytes
+    StaticSharedLimit,     // a launch refused: static shared memory above the block limit
+    DynamicSharedOptIn,    // a launch refused: dynamic shared memory the kernel could opt in to
+};
+
 struct Fault {
     FaultKind kind = FaultKind::None;
-    std::string message;  // complete, human-readable, without trailing newline
+    std::string message;  // what happened, without trailing newline; the front end adds its words (FaultCause)
     // Where, as data for the reports that count faults (JSON, SARIF): the
     // faulting thread and the code address of its access or wait, when known.
     bool in_thread = false;
@@ -33,6 +51,9 @@ struct Fault {
     const void* pc = nullptr;
     bool freed_memory = false;  // IllegalAddress: inside an allocation already freed
     MemorySpace space = MemorySpace::Global;  // of the failing access, if one failed
+    FaultCause cause = FaultCause::None;
+    bool access_refused = false;  // the engine did not perform the access
+    std::uint32_t size = 0;       // see FaultCause
     explicit operator bool() const { return kind != FaultKind::None; }
 };
 

@@ -70,10 +70,7 @@ std::string fault_place(const SignalFault& f, const void* frame, const Stack& st
 
 std::string stack_overflow_message(const std::string& who, const std::string& at, std::size_t size) {
     return "stack overflow " + who + " at " + at + ": the " + std::to_string(size) +
-           "-byte fiber stack is exhausted (deep recursion or large local arrays).\nsimt: hint: rerun with "
-           "a larger stack, e.g. --stack-size " + std::to_string(size * 4) +
-           " (4 times this one; the size a thread needs is not known when it overflows: if it overflows "
-           "again, quadruple again, up to 67108864)";
+           "-byte fiber stack is exhausted (deep recursion or large local arrays)";
 }
 
 namespace {
@@ -89,11 +86,15 @@ namespace {
     const Stack& stack = t.fiber.stack();
     std::string message;
     FaultKind kind = FaultKind::IllegalAddress;
+    FaultCause cause = FaultCause::None;
+    std::uint32_t size = 0;
     const std::string at = fault_place(f, t.fault_frame, stack);
     if (f.stack_overflow) {
-        const std::size_t size = std::size_t(stack.top() - stack.guard_end());
+        const std::size_t bytes = std::size_t(stack.top() - stack.guard_end());
         kind = FaultKind::StackOverflow;
-        message = stack_overflow_message(who, at, size);
+        cause = FaultCause::StackExhausted;
+        size = std::uint32_t(bytes);
+        message = stack_overflow_message(who, at, bytes);
     } else if (f.signal == SIGFPE) {
         kind = FaultKind::ArithmeticTrap;
         message = std::string(f.code == FPE_INTDIV || f.code == FPE_INTOVF
@@ -107,18 +108,24 @@ namespace {
                a >= end && a - end < kFarShared) {
         message = "out-of-bounds shared access " + who + " at " + at + ": address " + hex(f.address) + " lies " +
                   std::to_string(a - end) +
-                  " bytes past the end of the static shared window (an index far past a __shared__ array?); a GPU "
-                  "faults with cudaErrorIllegalAddress; the access was not performed";
+                  " bytes past the end of the static shared window (an index far past a __shared__ array?)";
+        cause = FaultCause::UnmappedAddress;
     } else {
         message = std::string(f.signal == SIGBUS ? "bus error " : "invalid memory access ") + who + " at " + at +
                   ": address " + hex(f.address) +
                   (reinterpret_cast<std::uintptr_t>(f.address) < 65536 ? " (a null pointer)" : "") +
-                  " is neither device memory nor the thread's own stack; a GPU faults with "
-                  "cudaErrorIllegalAddress; the access was not performed";
+                  " is neither device memory nor the thread's own stack";
+        cause = FaultCause::UnmappedAddress;
     }
     w.signal_fault = SignalFault{};
     const void* line = static_cast<const char*>(f.pc) + 1;  // as fault_place looks it up
-    block.fail(kind, std::move(message), locate(line).file.empty() ? nullptr : line);
+    const void* pc = locate(line).file.empty() ? nullptr : line;
+    if (kind == FaultKind::IllegalAddress) block.refuse(kind, std::move(message), pc, cause);
+    Fault fault{kind, std::move(message)};
+    fault.pc = pc;
+    fault.cause = cause;
+    fault.size = size;
+    block.fail(std::move(fault));
 }
 
 // A fault inside simt's handling of a fault, or on a machine whose register

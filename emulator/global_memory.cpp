@@ -151,7 +151,7 @@ std::string GlobalMemory::explain(std::uintptr_t address, std::size_t size) cons
     auto freed = freed_.upper_bound(address);
     if (freed != freed_.begin()) {
         const Allocation& a = std::prev(freed)->second;
-        if (address - a.base < a.size) return "lies in " + name(a) + ", which was freed with cudaFree";
+        if (address - a.base < a.size) return "lies in " + name(a) + ", which was freed";
     }
     // Between two allocations: named after the nearer one, so a store just
     // before #2 is not described from the far end of #1.

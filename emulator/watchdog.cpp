@@ -166,6 +166,15 @@ void Watchdog::watch() {
     }
 }
 
+std::string plain_stall_text(const Stall& stall) {
+    std::string text = "simt: error: kernel " + stall.kernel + " made no progress for " +
+                       std::to_string(stall.seconds) +
+                       " s: no thread ended, no barrier opened, no warp collective completed and no block started\n";
+    for (const auto& [id, where] : stall.running) text += "  " + describe(id) + " runs at " + where + "\n";
+    if (stall.running.empty()) text += "  no simulated thread is running: every live thread waits\n";
+    return text + "simt: the program was stopped\n";
+}
+
 void Watchdog::stop_the_program(const char* kernel) {
     std::vector<Worker*> busy;
     Worker::for_each_attached([&](Worker& w) {
@@ -187,15 +196,9 @@ void Watchdog::stop_the_program(const char* kernel) {
         const auto key = [](const ThreadId& i) { return std::make_tuple(i.block.z, i.block.y, i.block.x, i.linear); };
         return key(a.id) < key(b.id);
     });
-    std::string report = "simt: error: kernel " + std::string(kernel) + " made no progress for " +
-                         std::to_string(seconds_) + " s (--watchdog " + std::to_string(seconds_) +
-                         "): no thread ended, no barrier opened, no warp collective completed and no block "
-                         "started\n";
-    for (const Running& r : running) report += "  " + describe(r.id) + " runs at " + r.where + "\n";
-    if (running.empty()) report += "  no simulated thread is running: every live thread waits\n";
-    report += "  Why: a loop whose condition never changes (a GPU hangs on it too), or a kernel that is only "
-              "slow under simt\n  Fix: check the loop at that line; if the kernel is only slow, raise --watchdog "
-              "(0 turns it off)\nsimt: the program was stopped\n";
+    Stall stall{kernel, seconds_, {}};
+    for (const Running& r : running) stall.running.emplace_back(r.id, r.where);
+    const std::string report = text_.load()(stall);
     flush_program_output();
     std::fputs(report.c_str(), stderr);
     std::fflush(stderr);

@@ -8,13 +8,32 @@
 // looping code cannot be unwound safely from outside.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <thread>
 
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "emulator/checker.h"
+
 namespace simt {
+
+// What the watchdog found, as data: the launch that made no progress and
+// where each running simulated thread was.
+struct Stall {
+    std::string kernel;
+    unsigned seconds = 0;
+    std::vector<std::pair<ThreadId, std::string>> running;  // a thread and its "file:line"
+};
+// The report's text as the front end words it (naming its option for the
+// limit); the watchdog prints it and ends the process.
+using StallText = std::string (*)(const Stall& stall);
+std::string plain_stall_text(const Stall& stall);  // without a front end's words
 
 class Watchdog {
 public:
@@ -25,12 +44,14 @@ public:
 
     void launch_begin(const char* kernel);
     void launch_end();
+    void set_text(StallText text) { text_ = text; }
 
 private:
     void watch();
     [[noreturn]] void stop_the_program(const char* kernel);
 
     const unsigned seconds_;
+    std::atomic<StallText> text_{&plain_stall_text};
     std::mutex mutex_;
     std::condition_variable wake_;
     const char* kernel_ = nullptr;  // the running launch's, or nullptr

@@ -94,7 +94,7 @@ TEST_CASE("a deadlocked kernel is reported with every waiting thread and simt ex
     const Result r = simt("run " + program("deadlock.cu"));
     CHECK(r.status == 1);
     CHECK_THAT(r.err, Catch::Contains("simt: error: deadlock in kernel half_barrier, block (0,0,0)"));
-    CHECK_THAT(r.err, Catch::Contains("16 threads wait at a block barrier (__syncthreads) at deadlock.cu:4: threads 0-15"));
+    CHECK_THAT(r.err, Catch::Contains("16 threads wait at a block barrier at deadlock.cu:4: threads 0-15"));
     CHECK_THAT(r.err, Catch::Contains("16 threads wait at a warp collective at deadlock.cu:5: threads 16-31"));
     CHECK_THAT(r.err, Catch::Contains("32 threads have exited: threads 32-63"));
     CHECK_THAT(r.out, Catch::Contains("sync: the launch timed out and was terminated"));
@@ -249,7 +249,7 @@ TEST_CASE("misused runtime calls return what an H100 returns and each is reporte
     CHECK_THAT(r.err, Catch::Contains("The count, 18446744073709551615 bytes, is larger than any allocation"));
     CHECK_THAT(r.err, Catch::Contains("memory_calls.cu:24 returned cudaErrorInvalidValue\n  The destination, 128 bytes "
                                       "at 0x500040000100, lies in allocation #2 (128 bytes at 0x500040000100), which "
-                                      "was freed with cudaFree"));
+                                      "was freed"));
     CHECK_THAT(r.err, Catch::Contains("simt: error: cudaFree at memory_calls.cu:26 returned cudaErrorInvalidValue\n"
                                       "  0x500000000004 is not the start of a live allocation: it lies 4 bytes into "
                                       "allocation #1"));
@@ -506,7 +506,7 @@ TEST_CASE("every broken program of the teaching catalog gets its report; every f
         {"shared_counter", {"error: race hazard (", "count::counter", "shared_counter.cu:12"}, {"error: race hazard (", "count::counter"}, 1},
         {"warp_synchronous", {"error: race hazard (RAW, intra-warp)", "reduce::s[", "Fix: add __syncwarp() between line"},
          {"warning: race hazard (RAW, warp-synchronous)", "correct only where warps run in lockstep"}, 0},
-        {"divergent_barrier", {"deadlock in kernel stage", "at a block barrier (__syncthreads) at divergent_barrier.cu:12", "at a warp collective at divergent_barrier.cu:14"},
+        {"divergent_barrier", {"deadlock in kernel stage", "at a block barrier at divergent_barrier.cu:12", "at a warp collective at divergent_barrier.cu:14"},
          {"deadlock in kernel stage", "divergent_barrier.cu:12", "divergent_barrier.cu:14"}, 1},
         {"out_of_bounds", {"invalid global read of size 4 in kernel scale by thread (232,0,0) of block (3,0,0)", "out_of_bounds.cu:9", "is 0 bytes past the end of allocation #1 (4000 bytes at", "the access was not performed"},
          {"invalid global read of size 4 in kernel scale", "out_of_bounds.cu:9"}, 1},

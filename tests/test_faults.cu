@@ -45,7 +45,7 @@ TEST_CASE("a __syncthreads that only some threads reach is a deadlock naming eve
     REQUIRE(r.fault.kind == simt::FaultKind::Deadlock);
     const std::string& m = r.fault.message;
     CHECK_THAT(m, Catch::Contains("deadlock in kernel barrier_in_branch, block (0,0,0)"));
-    CHECK_THAT(m, Catch::Contains("16 threads wait at a block barrier (__syncthreads) at test_faults.cu:15: threads 0-15"));
+    CHECK_THAT(m, Catch::Contains("16 threads wait at a block barrier at test_faults.cu:15: threads 0-15"));
     CHECK_THAT(m, Catch::Contains("wait at a warp collective at test_faults.cu:19: threads 16-31"));
     CHECK_THAT(m, Catch::Contains("threads 32-63"));
 }
@@ -130,7 +130,7 @@ TEST_CASE("a global write past the end of an allocation is reported, not perform
     CHECK_THAT(r.fault.message, Catch::StartsWith("invalid global write of size 4 in kernel write_past_end by thread (0,0,0) of block (0,0,0)"));
     CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:111"));
     CHECK_THAT(r.fault.message, Catch::Contains("is 0 bytes past the end of allocation #1 (256 bytes at"));
-    CHECK_THAT(r.fault.message, Catch::EndsWith("the access was not performed"));
+    CHECK_THAT(simt::cuda::fault_text(r.fault), Catch::EndsWith("the access was not performed"));
     for (int i = 0; i < 64; ++i) REQUIRE(neighbour[i] == 7);  // nothing was corrupted
     simt::cuda::reset_device(opts);
     simt::test::Managed<int> again(64, 0);
@@ -147,7 +147,7 @@ TEST_CASE("reading device memory after cudaFree is reported as an access to a fr
     const simt::LaunchOutcome r = simt::test::run_on_engine("read_freed", read_freed, dim3(1), dim3(32), static_cast<const int*>(data), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("invalid global read of size 4 in kernel read_freed"));
-    CHECK_THAT(r.fault.message, Catch::Contains("which was freed with cudaFree"));
+    CHECK_THAT(r.fault.message, Catch::Contains("which was freed"));
 }
 
 TEST_CASE("an access beyond the launch's dynamic shared memory is reported with the size the launch gave") {
@@ -199,7 +199,7 @@ TEST_CASE("a float4 store at an address that is not a multiple of 16 fails with 
     CHECK_THAT(r.fault.message, Catch::StartsWith("misaligned global write of size 16 in kernel store_vec4 by thread ("));
     CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:174"));
     CHECK_THAT(r.fault.message, Catch::Contains("of allocation #2) is not a multiple of 16"));
-    CHECK_THAT(r.fault.message, Catch::EndsWith("the access was not performed"));
+    CHECK_THAT(simt::cuda::fault_text(r.fault), Catch::EndsWith("the access was not performed"));
     CHECK(data[1] == 0.0f);  // the faulting thread wrote nothing
     simt::cuda::reset_device(opts);
     simt::test::Managed<float4> in2(16, make_float4(1.0f, 2.0f, 3.0f, 4.0f));
@@ -358,7 +358,7 @@ TEST_CASE("threads past the system's guard pages still run, and overflowing one 
     CHECK_THAT(r.fault.message, Catch::Contains("stack overflow in kernel recurse by thread ("));
     CHECK_THAT(r.fault.message, Catch::Contains("after the overflow: this launch keeps more threads alive than the "
                                                 "system has guard pages for"));
-    CHECK_THAT(r.fault.message, Catch::Contains("--stack-size 262144"));
+    CHECK_THAT(simt::cuda::fault_text(r.fault), Catch::Contains("--stack-size 262144"));
 
     simt::cuda::reset_device(simt::EngineOptions(opts).with_guarded_stacks(0));
     simt::test::Managed<int> sums(4, -1);

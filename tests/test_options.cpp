@@ -2,11 +2,15 @@
 // strictly the program reads it back.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "driver/options.h"
+#include "simt/embedding.h"
 
 using simt::driver::decode;
 using simt::driver::encode;
@@ -69,4 +73,21 @@ TEST_CASE("docs/options.md lists every option of the table with its default") {
         if (spec.kind != simt::driver::OptionKind::Flag && !shown.str().empty())
             CHECK_THAT(text.str(), Catch::Contains("`--" + std::string(spec.name) + "` | `" + shown.str() + "`"));
     });
+}
+
+TEST_CASE("the --check names the options table accepts are exactly the checkers the runtime registers") {
+    std::set<std::string> accepted;
+    for (const simt::driver::OptionSpec& spec : simt::driver::option_specs()) {
+        if (spec.name != "check") continue;
+        std::string domain(spec.domain);
+        for (std::size_t at = 0; at <= domain.size();) {
+            const std::size_t bar = std::min(domain.find('|', at), domain.size());
+            accepted.insert(domain.substr(at, bar - at));
+            at = bar + 1;
+        }
+    }
+    accepted.erase("none");
+    const std::vector<std::string> names = simt::cuda::checker_names();
+    CHECK(std::set<std::string>(names.begin(), names.end()) == accepted);
+    CHECK(names.size() == accepted.size());
 }

@@ -16,6 +16,7 @@
 #include "checkers/fault_report.h"
 #include "driver/report_log.h"
 #include "process_runtime.h"
+#include "simt/embedding.h"
 #include "simt/cuda.h"
 #include "value_flow.h"
 
@@ -167,11 +168,12 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
         return;
     }
     std::fflush(stdout);
-    std::fprintf(driver::report_log(), "simt: error: %s\n", outcome.fault.message.c_str());
+    std::string message = fault_text(outcome.fault);
+    std::fprintf(driver::report_log(), "simt: error: %s\n", message.c_str());
     rt.reported_error();
     const bool refused = is_launch_rejection(outcome.fault.kind);  // refused launches take no launch index
     const std::uint64_t index = rt.engine().launches() - (refused ? 0 : 1);
-    rt.report_fault(check::fault_report(outcome.fault, name, __builtin_return_address(0)), index);
+    rt.report_fault(check::fault_report(outcome.fault, std::move(message), name, __builtin_return_address(0)), index);
     const cudaError_t e = error_for(outcome.fault.kind);
     if (refused)
         rt.result(e);

@@ -12,6 +12,7 @@
 #include "driver/report_log.h"
 #include "checkers/shared_symbols.h"
 #include "emulator/worker.h"
+#include "fault_text.h"
 #include "simt/launch.h"
 #include "simt/builtin_variables.h"
 #include "simt/embedding.h"
@@ -28,10 +29,29 @@ namespace {
     std::_Exit(2);
 }
 
+}  // namespace
+
+std::vector<ProcessRuntime::Registered> ProcessRuntime::registry() {
+    return {{"race", &CheckOptions::race, &race_},
+            {"shuffle", &CheckOptions::shuffle, &shuffle_},
+            {"init", &CheckOptions::init, &init_},
+            {"barrier", &CheckOptions::barrier, &barrier_},
+            {"warp-sync", &CheckOptions::warp_sync, &warp_sync_},
+            {"memory", &CheckOptions::memory, nullptr}};
+}
+
+std::vector<std::string> checker_names() {
+    std::vector<std::string> names;
+    for (const ProcessRuntime::Registered& r : ProcessRuntime::get().registry()) names.emplace_back(r.name);
+    return names;
+}
+
 // The one place the child program learns its options: `simt run` passes
 // them in SIMT_OPTIONS (driver/options.inc names them); a user may write the
 // same by hand.
-EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode) {
+EngineOptions ProcessRuntime::options_from_environment() {
+    CheckOptions& checks = checks_;
+    int& error_exitcode = error_exitcode_;
     const char* text = std::getenv("SIMT_OPTIONS");
     driver::RunOptions o;
     try {
@@ -48,13 +68,8 @@ EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode
     engine.watchdog_seconds = unsigned(o.watchdog);
     error_exitcode = int(o.error_exitcode);
     const std::vector<std::string> names = driver::names_in(o.check);
-    const auto on = [&](const char* name) { return std::find(names.begin(), names.end(), name) != names.end(); };
-    checks.race = on("race");
-    checks.shuffle = on("shuffle");
-    checks.init = on("init");
-    checks.barrier = on("barrier");
-    checks.warp_sync = on("warp-sync");
-    checks.memory = on("memory");
+    for (const Registered& r : registry())
+        checks.*r.enabled = std::find(names.begin(), names.end(), r.name) != names.end();
     checks.report_format = o.report == "text" ? "" : o.report;
     checks.report_file = o.report_file;
     checks.source_root = o.source_root;
@@ -74,8 +89,6 @@ EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode
     return engine;
 }
 
-}  // namespace
-
 ProcessRuntime::ProcessRuntime() {
     // Reports skip frames in simt's CUDA headers, where the build put them
     // and where an installed simt keeps them (cmake/SimtInstall.cmake).
@@ -83,7 +96,7 @@ ProcessRuntime::ProcessRuntime() {
     hide_frames_under(SIMT_CUDA_INCLUDE_DIR);
 #endif
     hide_frames_under("include/simt-cuda/");
-    if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment(checks_, error_exitcode_));
+    if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment());
     device_warp_size = int(Engine::process().options().warp_size);
     hazards_.set_min_severity(check::Severity(checks_.min_severity));
     if (!checks_.log_file.empty() && !driver::open_report_log(checks_.log_file))
@@ -102,12 +115,10 @@ Engine& ProcessRuntime::engine() {
         e.set_static_shared_layout(layout);
         static const auto device_variables = std::make_shared<const DeviceVariableLayout>(check::device_variables());
         e.set_device_variable_layout(device_variables);
+        e.set_stall_text(&stall_text);
         race_.ignore_same_value_writes(checks_.ignore_uniform_writes);
-        if (checks_.race) e.add_checker(&race_);
-        if (checks_.shuffle) e.add_checker(&shuffle_);
-        if (checks_.init) e.add_checker(&init_);
-        if (checks_.barrier) e.add_checker(&barrier_);
-        if (checks_.warp_sync) e.add_checker(&warp_sync_);
+        for (const Registered& r : registry())
+            if (r.plugin != nullptr && checks_.*r.enabled) e.add_checker(r.plugin);
         if (trace_) e.add_checker(trace_.get());
         registered_ = &e;
     }

@@ -91,6 +91,16 @@ public:
     // At exit, with --leak-check: every allocation never freed, by call site.
     void report_leaks();
 
+    // What each `--check` name turns on (the names are options.inc's): the
+    // setting in CheckOptions and the plugin registered on the engine, if
+    // any ("memory" is the engine's own faults, leaks and API errors).
+    struct Registered {
+        const char* name;
+        bool CheckOptions::*enabled;
+        Checker* plugin;
+    };
+    std::vector<Registered> registry();
+
     // Counts simt's own error reports; the driver turns them into an exit status.
     void reported_error() { ++errors_reported_; }
     unsigned errors_reported() const { return errors_reported_; }
@@ -121,6 +131,7 @@ private:
     check::InitChecker init_{hazards_};
     check::BarrierChecker barrier_{hazards_};
     check::WarpSyncChecker warp_sync_{hazards_};
+    EngineOptions options_from_environment();
     std::unique_ptr<check::TraceRecorder> trace_;  // with --trace only
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;

@@ -7,6 +7,9 @@
 
 #include "emulator/options.h"
 
+namespace simt {
+struct Fault;
+}
 namespace simt::check {
 struct HazardGroup;
 }
@@ -62,5 +65,12 @@ void reset_device(const EngineOptions& options, const CheckOptions& checks = {})
 
 // The hazards the last launch reported, grouped (also printed to stderr).
 const std::vector<check::HazardGroup>& last_launch_hazards();
+
+// The `--check` names, each with what it turns on, in registration order.
+std::vector<std::string> checker_names();
+
+// A launch fault's message as simt prints it: the engine's account of what
+// happened, with what a GPU does and how to fix it in CUDA's words.
+std::string fault_text(const Fault& fault);
 
 }  // namespace simt::cuda
