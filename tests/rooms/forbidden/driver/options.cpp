@@ -1,0 +1,2 @@
+#include "driver/summary.h"
+#include "emulator/engine.h"  // forbidden

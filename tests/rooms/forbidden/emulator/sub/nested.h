@@ -1,0 +1,2 @@
+#include "../../tools/program_build.h"  // forbidden
+#include "../engine.h"
