@@ -105,7 +105,7 @@ TEST_CASE("a kernel launched five times with one race is one group per hazard, f
     CHECK_THAT(slurp(sarif), Catch::Contains("\"launches\": 5"));
 }
 
-TEST_CASE("--print-limit caps the hazard groups printed in the whole run, and says how many it held back") {
+TEST_CASE("the --print-limit caps the hazard groups printed in the whole run, and says how many it held back") {
     const Result r = simt("run --print-limit 1 " + catalog("shared_counter.cu"));
     CHECK(r.status == 1);
     CHECK(occurrences(r.err, "simt: error: race hazard (") == 1);
@@ -205,7 +205,7 @@ TEST_CASE("a usage error exits with status 2, not CLI11's own codes") {
     CHECK(shell(std::string(SIMT_EXE) + " run --help").status == 0);
 }
 
-TEST_CASE("--log-file takes simt's reports and summary line off standard error, leaving the program's output") {
+TEST_CASE("a --log-file takes simt's reports and summary line off standard error, leaving the program's output") {
     const fs::path log = scratch_file("run.log");
     std::ofstream(log) << "an older run\n";
     const Result r = simt("run --log-file " + log.string() + " " + catalog("shared_counter.cu"));
