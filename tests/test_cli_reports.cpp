@@ -4,6 +4,7 @@
 #include "cli_support.h"
 
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -230,4 +231,69 @@ TEST_CASE("a program on its own that cannot write its report file says so and fa
     CHECK(r.status == 1);
     CHECK(r.out == "leaving\n");
     CHECK(r.err == "simt: error: cannot write the report to /no/such/dir/x.json\nsimt: ERROR SUMMARY: 1 error, 0 warnings\n");
+}
+
+// Kernel filters (docs/options.md, "Kernel filters"): two_racy_kernels.cu has
+// a race in `produce` and one in `consume`, which reads what `produce` wrote.
+
+TEST_CASE("only the kernels --kernel-name names are checked, and the others run unchecked") {
+    const Result all = simt("run " + program("two_racy_kernels.cu"));
+    CHECK(all.status == 1);
+    CHECK_THAT(all.err, Catch::Contains(" in kernel produce\n"));
+    CHECK_THAT(all.err, Catch::Contains(" in kernel consume\n"));
+    for (const char* filter : {"consume", "kne=consume", "kernel_name=consume", "kns=onsum", "kernel_substring=cons"}) {
+        CAPTURE(filter);
+        const Result r = simt("run --kernel-name " + std::string(filter) + " " + program("two_racy_kernels.cu"));
+        CHECK(r.status == 1);
+        CHECK(r.out == "no error\n");
+        CHECK_THAT(r.err, Catch::Contains(" in kernel consume\n"));
+        CHECK_THAT(r.err, !Catch::Contains(" in kernel produce\n"));
+        // What the unchecked `produce` wrote counts as written: no uninitialised read in `consume`.
+        CHECK_THAT(r.err, !Catch::Contains("init"));
+        CHECK_THAT(r.err, !Catch::Contains("simt: warning"));
+    }
+}
+
+TEST_CASE("the kernels --kernel-name-exclude names are left unchecked, also beside --kernel-name") {
+    const Result r = simt("run --kernel-name-exclude consume " + program("two_racy_kernels.cu"));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains(" in kernel produce\n"));
+    CHECK_THAT(r.err, !Catch::Contains(" in kernel consume\n"));
+    // Both filters: --kernel-name picks, --kernel-name-exclude takes away.
+    const Result none = simt("run --kernel-name kns=u --kernel-name-exclude kns=o " + program("two_racy_kernels.cu"));
+    CHECK(none.status == 0);
+    CHECK(none.err == kCleanRun);
+}
+
+TEST_CASE("a kernel filter that matches no launched kernel is a warning at exit") {
+    const Result r = simt("run --kernel-name kne=consum " + program("two_racy_kernels.cu"));
+    CHECK(r.status == 0);
+    CHECK(r.err == "simt: warning: --kernel-name kne=consum matched no kernel this run launched: none was checked\n" +
+                       kCleanRun);
+    const Result excluded = simt("run --kernel-name-exclude prodce " + program("two_racy_kernels.cu"));
+    CHECK(excluded.status == 1);
+    CHECK_THAT(excluded.err, Catch::Contains("simt: warning: --kernel-name-exclude prodce matched no kernel this run "
+                                             "launched: it excluded none\n"));
+}
+
+TEST_CASE("an out-of-bounds access in a kernel filtered out is still an error: simt cannot perform it") {
+    const Result r = simt("run --kernel-name consume " + program("two_racy_kernels.cu") + " -- overrun");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: invalid global write of size 4 in kernel produce"));
+    // `consume` was named: its launch, refused after the fault, still counts.
+    CHECK_THAT(r.err, !Catch::Contains("matched no kernel"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+}
+
+TEST_CASE("a kernel filter simt cannot read is refused before the build, and in SIMT_OPTIONS") {
+    const Result bad = simt("run --kernel-name kre=prod " + program("two_racy_kernels.cu"));
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("'kre' is not a key simt knows"));
+    CHECK(simt("run --kernel-name-exclude kns= " + program("two_racy_kernels.cu")).status == 2);
+    const Result built = simt("build " + program("two_racy_kernels.cu"));
+    REQUIRE(built.status == 0);
+    const std::string exe = built.out.substr(0, built.out.find('\n'));
+    const Result r = shell("SIMT_OPTIONS='kernel-name=produce,,' " + exe);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: SIMT_OPTIONS: kernel-name=produce,,: an empty component"));
 }

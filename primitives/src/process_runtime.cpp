@@ -54,6 +54,8 @@ EngineOptions options_from_environment(CheckOptions& checks, int& error_exitcode
     checks.barrier = on("barrier");
     checks.warp_sync = on("warp-sync");
     checks.memory = on("memory");
+    checks.kernel_name = o.kernel_name;
+    checks.kernel_name_exclude = o.kernel_name_exclude;
     checks.report_format = o.report == "text" ? "" : o.report;
     checks.report_file = o.report_file;
     checks.source_root = o.source_root;
@@ -82,6 +84,7 @@ ProcessRuntime::ProcessRuntime() {
     if (!checks_.log_file.empty() && !driver::open_report_log(checks_.log_file))
         bad_options("cannot write the log file " + checks_.log_file);
     load_suppressions();
+    kernels_ = driver::KernelSelection(checks_.kernel_name, checks_.kernel_name_exclude);
     start_trace();
     std::atexit(&write_status_file);
 }
@@ -105,6 +108,15 @@ Engine& ProcessRuntime::engine() {
         registered_ = &e;
     }
     return e;
+}
+
+void ProcessRuntime::after_unchecked_launch() {
+    if (!checks_.init) return;
+    for (const Allocation& a : engine().memory().live()) {
+        if (a.serial <= marked_written_through_) continue;
+        init_.on_memory(MemoryEvent{MemoryOp::HostWrite, Allocation{}, a.base, a.size});
+        marked_written_through_ = std::max(marked_written_through_, a.serial);
+    }
 }
 
 // A fresh recorder when a trace file is asked for (the previous one's
@@ -218,6 +230,8 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     checks_ = checks;
     hazards_.set_min_severity(check::Severity(checks.min_severity));
     load_suppressions();
+    kernels_ = driver::KernelSelection(checks.kernel_name, checks.kernel_name_exclude);
+    marked_written_through_ = 0;
     start_trace();
     registered_ = nullptr;
     last_hazards_.clear();
