@@ -112,8 +112,9 @@ Engine& ProcessRuntime::engine() {
 
 void ProcessRuntime::after_unchecked_launch() {
     if (!checks_.init) return;
+    const std::uint64_t marked = marked_written_through_;  // live() is by address, not by serial
     for (const Allocation& a : engine().memory().live()) {
-        if (a.serial <= marked_written_through_) continue;
+        if (a.serial <= marked) continue;
         init_.on_memory(MemoryEvent{MemoryOp::HostWrite, Allocation{}, a.base, a.size});
         marked_written_through_ = std::max(marked_written_through_, a.serial);
     }
