@@ -4,6 +4,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "driver/kernel_filter.h"
 #include "driver/options_text.h"
 
 namespace simt::driver {
@@ -104,7 +105,12 @@ std::string refusal(const OptionSpec& spec, std::string& value,
             for (const std::string& name : names_in(value))
                 if (std::string why = one_of(spec.domain, name, shown(name)); !why.empty()) return why;
             return "";
-        case OptionKind::Text: return "";
+        case OptionKind::Text:
+            if (spec.domain == "kernel-filter") {
+                const std::string why = kernel_filter_refusal(value);
+                return why.empty() ? "" : shown(value) + ": " + why;
+            }
+            return "";
     }
     return "";
 }

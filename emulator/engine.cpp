@@ -96,7 +96,9 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     info.warp_size = options_.warp_size;
     info.lockstep = options_.mode == ScheduleMode::Lockstep;
     info.static_shared_bytes = std::uint32_t(Worker::static_shared_bytes());
-    for (Checker* c : checkers_) c->on_launch_begin(info);
+    static const std::vector<Checker*> no_checkers;
+    const std::vector<Checker*>& checkers = l.checked ? checkers_ : no_checkers;
+    for (Checker* c : checkers) c->on_launch_begin(info);
     watchdog_->launch_begin(l.kernel_name);
     struct WatchdogOff {
         Watchdog& w;
@@ -118,8 +120,17 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     std::atomic<std::uint64_t> first_failure{blocks};
     const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
     LaunchTurns turns(blocks, limits_.resident_blocks(l.block.volume()));
-    const LaunchContext context{l, info, options_, checkers_, access_observers_, memory_, turns, schedule_observers_,
-                                layout_.get(), device_variables_.get(), global_in_block_order_};
+    const LaunchContext context{l,
+                                info,
+                                options_,
+                                checkers,
+                                l.checked ? access_observers_ : no_checkers,
+                                memory_,
+                                turns,
+                                l.checked ? schedule_observers_ : no_checkers,
+                                layout_.get(),
+                                device_variables_.get(),
+                                l.checked && global_in_block_order_};
     // Threads able to start blocks: one always remains while blocks wait to
     // be started, so a block waiting for a later one is never waited on forever.
     std::atomic<unsigned> starters{workers};
@@ -184,7 +195,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     }
     outcome.blocks_reported = end;
     if (first_failure.load() < blocks) outcome.fault = results[first_failure.load()].fault;
-    for (Checker* c : checkers_) c->on_launch_end(info);
+    for (Checker* c : checkers) c->on_launch_end(info);
     return outcome;
 }
 

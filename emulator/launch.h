@@ -27,6 +27,11 @@ struct KernelLaunch {
     std::uintptr_t host_stack_lo = 0, host_stack_hi = 0;
     void (*invoke)(void* closure) = nullptr;
     void* closure = nullptr;
+    // false: no checker sees this launch (the user chose not to check the
+    // kernel). It runs as any other, and a fault the engine must refuse (an
+    // access outside every allocation) still fails it: that access cannot be
+    // performed.
+    bool checked = true;
 };
 
 struct LaunchOutcome {

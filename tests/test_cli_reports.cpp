@@ -4,6 +4,7 @@
 #include "cli_support.h"
 
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -230,4 +231,162 @@ TEST_CASE("a program on its own that cannot write its report file says so and fa
     CHECK(r.status == 1);
     CHECK(r.out == "leaving\n");
     CHECK(r.err == "simt: error: cannot write the report to /no/such/dir/x.json\nsimt: ERROR SUMMARY: 1 error, 0 warnings\n");
+}
+
+// Kernel filters (docs/options.md, "Kernel filters"): two_racy_kernels.cu has
+// a race in `produce` and one in `consume`, which reads what `produce` wrote.
+
+TEST_CASE("only the kernels --kernel-name names are checked, and the others run unchecked") {
+    const Result all = simt("run " + program("two_racy_kernels.cu"));
+    CHECK(all.status == 1);
+    CHECK_THAT(all.err, Catch::Contains(" in kernel produce\n"));
+    CHECK_THAT(all.err, Catch::Contains(" in kernel consume\n"));
+    for (const char* filter : {"consume", "kne=consume", "kernel_name=consume", "kns=onsum", "kernel_substring=cons"}) {
+        CAPTURE(filter);
+        const Result r = simt("run --kernel-name " + std::string(filter) + " " + program("two_racy_kernels.cu"));
+        CHECK(r.status == 1);
+        CHECK(r.out == "no error\n");
+        CHECK_THAT(r.err, Catch::Contains(" in kernel consume\n"));
+        CHECK_THAT(r.err, !Catch::Contains(" in kernel produce\n"));
+        // What the unchecked `produce` wrote counts as written: no uninitialised read in `consume`.
+        CHECK_THAT(r.err, !Catch::Contains("init"));
+        CHECK_THAT(r.err, !Catch::Contains("simt: warning"));
+    }
+}
+
+TEST_CASE("the kernels --kernel-name-exclude names are left unchecked, also beside --kernel-name") {
+    const Result r = simt("run --kernel-name-exclude consume " + program("two_racy_kernels.cu"));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains(" in kernel produce\n"));
+    CHECK_THAT(r.err, !Catch::Contains(" in kernel consume\n"));
+    // Both filters: --kernel-name picks, --kernel-name-exclude takes away.
+    const Result none = simt("run --kernel-name kns=u --kernel-name-exclude kns=o " + program("two_racy_kernels.cu"));
+    CHECK(none.status == 0);
+    CHECK(none.err == kCleanRun);
+}
+
+TEST_CASE("a kernel filter that matches no launched kernel is a warning at exit") {
+    const Result r = simt("run --kernel-name kne=consum " + program("two_racy_kernels.cu"));
+    CHECK(r.status == 0);
+    CHECK(r.err == "simt: warning: --kernel-name kne=consum matched no kernel this run launched: none was checked\n" +
+                       kCleanRun);
+    const Result excluded = simt("run --kernel-name-exclude prodce " + program("two_racy_kernels.cu"));
+    CHECK(excluded.status == 1);
+    CHECK_THAT(excluded.err, Catch::Contains("simt: warning: --kernel-name-exclude prodce matched no kernel this run "
+                                             "launched: it excluded none\n"));
+}
+
+TEST_CASE("an out-of-bounds access in a kernel filtered out is still an error: simt cannot perform it") {
+    const Result r = simt("run --kernel-name consume " + program("two_racy_kernels.cu") + " -- overrun");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: invalid global write of size 4 in kernel produce"));
+    // `consume` was named: its launch, refused after the fault, still counts.
+    CHECK_THAT(r.err, !Catch::Contains("matched no kernel"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+}
+
+TEST_CASE("a kernel filter simt cannot read is refused before the build, and in SIMT_OPTIONS") {
+    const Result bad = simt("run --kernel-name kre=prod " + program("two_racy_kernels.cu"));
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("'kre' is not a key simt knows"));
+    CHECK(simt("run --kernel-name-exclude kns= " + program("two_racy_kernels.cu")).status == 2);
+    const Result built = simt("build " + program("two_racy_kernels.cu"));
+    REQUIRE(built.status == 0);
+    const std::string exe = built.out.substr(0, built.out.find('\n'));
+    const Result r = shell("SIMT_OPTIONS='kernel-name=produce,,' " + exe);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: SIMT_OPTIONS: kernel-name=produce,,: an empty component"));
+}
+
+// simt sarif-merge (docs/report-format.md, "Merging SARIF files").
+
+namespace {
+
+// A catalog program's SARIF file, under a category.
+fs::path sarif_of(const std::string& name, const std::string& category, const std::string& more = "") {
+    const fs::path file = scratch_file(name + "-" + category.substr(category.rfind('/') + 1) + ".sarif");
+    simt("run --report sarif --report-file " + file.string() + " --report-category " + category + " " + more + " " +
+         catalog(name + ".cu"));
+    return file;
+}
+
+Result merged(const std::vector<fs::path>& inputs, const fs::path& output) {
+    std::string files;
+    for (const fs::path& input : inputs) files += " '" + input.string() + "'";
+    fs::remove(output);
+    return shell(std::string(SIMT_EXE) + " sarif-merge -o '" + output.string() + "'" + files);
+}
+
+// The first "instances" count in a SARIF text.
+unsigned long first_instances(const std::string& sarif) {
+    const std::size_t at = sarif.find("\"instances\": ");
+    return at == std::string::npos ? 0 : std::stoul(sarif.substr(at + 13));
+}
+
+}  // namespace
+
+TEST_CASE("sarif-merge makes the runs of one category one run, with the rules and results of each") {
+    const fs::path racy = sarif_of("shared_counter", "ci/all"), oob = sarif_of("out_of_bounds", "ci/all");
+    const fs::path all = scratch_file("all.sarif");
+    const Result r = merged({racy, oob}, all);
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    const std::string s = slurp(all);
+    CHECK(occurrences(s, "\"automationDetails\"") == 1);
+    CHECK(occurrences(s, "\"ruleId\": ") == occurrences(slurp(racy), "\"ruleId\": ") + 1);
+    CHECK(occurrences(s, "\"id\": \"memory/out-of-bounds\"") == 1);
+    CHECK(occurrences(s, "\"id\": \"race/RAW\"") == 1);
+    CHECK(occurrences(s, "\"executionSuccessful\": true") == 2);
+    // The schema, GitHub's rules, and every ruleIndex naming its ruleId's rule.
+    CHECK(checked_sarif(all).status == 0);
+}
+
+TEST_CASE("sarif-merge lists a result found in several files once, its instance counts added up") {
+    const fs::path racy = sarif_of("shared_counter", "ci/twice");
+    const fs::path twice = scratch_file("twice.sarif");
+    REQUIRE(merged({racy, racy}, twice).status == 0);
+    const std::string once = slurp(racy), s = slurp(twice);
+    CHECK(occurrences(s, "\"ruleId\": ") == occurrences(once, "\"ruleId\": "));
+    CHECK(first_instances(once) > 0);
+    CHECK(first_instances(s) == 2 * first_instances(once));
+    CHECK(checked_sarif(twice).status == 0);
+}
+
+TEST_CASE("sarif-merge keeps runs of different categories as separate runs of one file") {
+    const fs::path a = sarif_of("shared_counter", "ci/a"), b = sarif_of("out_of_bounds", "ci/b");
+    const fs::path both = scratch_file("both.sarif");
+    REQUIRE(merged({a, b}, both).status == 0);
+    const std::string s = slurp(both);
+    CHECK(occurrences(s, "\"automationDetails\": {\"id\": \"ci/a/\"}") == 1);
+    CHECK(occurrences(s, "\"automationDetails\": {\"id\": \"ci/b/\"}") == 1);
+    CHECK(occurrences(s, "\"ruleId\": ") == occurrences(slurp(a), "\"ruleId\": ") + occurrences(slurp(b), "\"ruleId\": "));
+    CHECK(checked_sarif(both).status == 0);
+}
+
+TEST_CASE("sarif-merge refuses a file that is not JSON, not SARIF 2.1.0 or not simt's, with exit status 2") {
+    const fs::path good = sarif_of("out_of_bounds", "ci/good"), bad = scratch_file("bad.sarif");
+    const fs::path out = scratch_file("refused.sarif");
+    const auto refused = [&](const std::string& text) {
+        std::ofstream(bad) << text;
+        const Result r = merged({good, bad}, out);
+        CHECK(r.status == 2);
+        CHECK_FALSE(fs::exists(out));
+        return r.err;
+    };
+    CHECK_THAT(refused("race hazard\n"), Catch::StartsWith("simt: error: " + bad.string() + ": not JSON (line 1, column 1: "));
+    CHECK_THAT(refused("{\"version\": \"2.1.0\", \"runs\": [}"), Catch::Contains(": not JSON (line 1, column 31: "));
+    CHECK_THAT(refused("{\"version\": \"2.0.0\", \"runs\": []}"), Catch::Contains(bad.string() + ": not a SARIF 2.1.0 log"));
+    CHECK_THAT(refused("{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": \"clang-tidy\"}}}]}"),
+               Catch::Contains(bad.string() + ": run 1 was written by 'clang-tidy', not simt"));
+    const Result missing = merged({good, "/no/such.sarif"}, out);
+    CHECK(missing.status == 2);
+    CHECK(missing.err == "simt: error: cannot read the SARIF file /no/such.sarif\n");
+}
+
+TEST_CASE("sarif-merge refuses runs of one category with different source roots: their relative paths would mix") {
+    const fs::path here = sarif_of("out_of_bounds", "ci/roots");
+    const fs::path elsewhere = sarif_of("shared_counter", "ci/roots", "--source-root /tmp");
+    const Result r = merged({here, elsewhere}, scratch_file("roots.sarif"));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("has category 'ci/roots/' as " + here.string() + " has, but other originalUriBaseIds"));
 }

@@ -28,9 +28,11 @@ TEST_CASE("every option set on the command line reaches the program unchanged th
     set.report_file = "odd;name=x\\y.sarif";
     set.leak_check = true;
     set.trace_blocks = 7;
+    set.kernel_name = "kns=red,kne=reduce";
     const RunOptions back = decode(encode(set));
     CHECK(encode(back) == encode(set));
     CHECK(back.report_file == "odd;name=x\\y.sarif");
+    CHECK(back.kernel_name == "kns=red,kne=reduce");
     CHECK(back.seed == ~std::uint64_t(0));
     CHECK(encode(decode("")) == encode(RunOptions{}));
 }
@@ -47,6 +49,16 @@ TEST_CASE("a checker name is matched whole: a name that merely contains a known 
     CHECK(decode("check=race,none").check == "race,none");
     CHECK_THROWS_WITH(decode("check=race,rcae"),
                       "check=rcae is not one of: race, barrier, warp-sync, shuffle, memory, init, none");
+}
+
+TEST_CASE("a kernel filter is read strictly: known keys with a value, no empty components") {
+    CHECK(decode("kernel-name=kns\\=red,kernel_name\\=reduce").kernel_name == "kns=red,kernel_name=reduce");
+    CHECK(decode("kernel-name-exclude=warmup").kernel_name_exclude == "warmup");
+    CHECK_THROWS_WITH(decode("kernel-name=kre\\=red"),
+                      Catch::StartsWith("kernel-name=kre=red: 'kre' is not a key simt knows (kernel_name or kne"));
+    CHECK_THROWS_WITH(decode("kernel-name=kns\\="), "kernel-name=kns=: kns= names no kernel");
+    CHECK_THROWS_WITH(decode("kernel-name-exclude=a,,b"),
+                      Catch::StartsWith("kernel-name-exclude=a,,b: an empty component"));
 }
 
 TEST_CASE("a count in SIMT_OPTIONS is plain decimal within its range, and the old keys warp and stack still read") {

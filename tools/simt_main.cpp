@@ -1,4 +1,5 @@
-// The simt command line: `simt run prog.cu`, `simt build`, `simt rewrite`.
+// The simt command line: `simt run prog.cu`, `simt build`, `simt rewrite`,
+// `simt sarif-merge`.
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -10,6 +11,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <thread>
 
 #include "simt_build_config.h"
@@ -21,6 +23,7 @@
 #include "tools/program_build.h"
 #include "tools/program_run.h"
 #include "tools/run_options_cli.h"
+#include "driver/sarif_merge.h"
 #include "driver/suppressions.h"
 #include "tools/source_rewriter.h"
 
@@ -34,18 +37,33 @@ int fail(const std::string& message, int status = 2) {
     return status;
 }
 
-// `simt rewrite`'s output, to standard output or a file: a build that goes
-// on without it must not think it succeeded.
-int write_rewritten(const std::string& text, const fs::path& output) {
+// `simt rewrite`'s or `simt sarif-merge`'s output (`what`), to standard
+// output or a file: a build or an upload that goes on without it must not
+// think it succeeded.
+int write_output(const std::string& text, const fs::path& output, const std::string& what) {
     if (output.empty()) {
         std::cout << text << std::flush;
-        return std::cout ? 0 : fail("cannot write the rewritten source to standard output");
+        return std::cout ? 0 : fail("cannot write the " + what + " to standard output");
     }
     std::ofstream file(output, std::ios::binary);
     if (file) file << text;
     if (file) file.close();
     if (!file) return fail("cannot write " + output.string() + ": " + std::strerror(errno));
     return 0;
+}
+
+// `simt sarif-merge`: the files read whole, merged (driver/sarif_merge.h).
+int merge_sarif_files(const std::vector<std::string>& inputs, const fs::path& output) {
+    std::vector<simt::driver::SarifFile> files;
+    for (const std::string& input : inputs) {
+        std::error_code ec;
+        std::ifstream in(input, std::ios::binary);
+        if (!fs::is_regular_file(input, ec) || !in) return fail("cannot read the SARIF file " + input);
+        std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        if (in.bad()) return fail("cannot read the SARIF file " + input);
+        files.push_back({input, std::move(text)});
+    }
+    return write_output(simt::driver::merge_sarif(files), output, "merged SARIF");
 }
 
 // CLI11 reads unsigned numbers with strtoull, base 0: "-5" wraps round, a
@@ -186,6 +204,15 @@ int main(int argc, char** argv) {
     rewrite_cmd->add_option("file", rewrite_input, "the CUDA source file")->required()->check(CLI::ExistingFile);
     rewrite_cmd->add_option("-o", rewrite_output, "output file (default: standard output)");
 
+    // ---- sarif-merge ----
+    std::vector<std::string> merge_inputs;
+    fs::path merge_output;
+    CLI::App* merge_cmd = app.add_subcommand(
+        "sarif-merge", "merge the SARIF files of simt runs into one, for one code-scanning upload: runs of one "
+                       "category become one run (docs/report-format.md)");
+    merge_cmd->add_option("files", merge_inputs, "SARIF files written by simt run --report sarif")->required();
+    merge_cmd->add_option("-o,--output", merge_output, "the merged file (default: standard output)");
+
     app.add_subcommand("nvcc", "nvcc's command line for simt's CPU backend (simt nvcc --help)");
     std::reverse(args.begin(), args.end());  // CLI11 takes them last first
     try {
@@ -217,10 +244,11 @@ int main(int argc, char** argv) {
                       << ((removed.bytes + (1 << 19)) >> 20) << " MiB) from " << build.cache_dir.string() << "\n";
             return 0;
         }
+        if (*merge_cmd) return merge_sarif_files(merge_inputs, merge_output);
         if (*rewrite_cmd) {
             const std::string out = simt::frontend::rewrite_cuda_source(read_cuda_source(rewrite_input),
                                                                         fs::absolute(rewrite_input).string());
-            return write_rewritten(out, rewrite_output);
+            return write_output(out, rewrite_output, "rewritten source");
         }
         if (*run_cmd && backend == "cuda") {
             // The GPU runs it: simt's checkers and options do not apply.
@@ -262,6 +290,8 @@ int main(int argc, char** argv) {
     } catch (const simt::frontend::RewriteError& e) {
         return fail(rewrite_input.string() + ":" + std::to_string(e.line) + ": " + e.what());
     } catch (const simt::driver::SuppressionError& e) {
+        return fail(e.what());
+    } catch (const simt::driver::SarifMergeError& e) {
         return fail(e.what());
     } catch (const BuildFailure& e) {
         if (*run_cmd) write_failed_sarif(run, main_source.stem().string(), e.what());

@@ -119,6 +119,8 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
                    KernelInvoke invoke, void* closure) {
     ProcessRuntime& rt = ProcessRuntime::get();
     const auto turn = rt.device_turn();
+    // Before the sticky error: a filter names the kernels the program launches.
+    const bool checked = rt.checks_kernel(name);
     if (rt.sticky() != cudaSuccess) return;  // a faulted context runs nothing
     KernelLaunch launch;
     launch.kernel_name = name;
@@ -133,12 +135,14 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     launch.host_stack_lo = stack.lo;
     launch.host_stack_hi = stack.hi;
     launch.closure = closure;
+    launch.checked = checked;
     std::vector<DeviceLaunch> children;
     std::vector<DeviceLaunch>* parent_children = device_launches;
     device_launches = &children;
     ++nesting;
-    value_flow::LaunchCheck flow(rt.engine(), name, rt.checks_value_flow() && nesting == 1);
+    value_flow::LaunchCheck flow(rt.engine(), name, launch.checked && rt.checks_value_flow() && nesting == 1);
     const LaunchOutcome outcome = rt.engine().launch(launch);
+    if (!launch.checked) rt.after_unchecked_launch();
     std::vector<check::HazardGroup> hazards = rt.take_hazards(outcome.blocks_reported);
     std::vector<DeviceLaunch> rerun_children;  // a re-run's child grids are not run
     device_launches = &rerun_children;

@@ -70,6 +70,8 @@ EngineOptions ProcessRuntime::options_from_environment() {
     const std::vector<std::string> names = driver::names_in(o.check);
     for (const Registered& r : registry())
         checks.*r.enabled = std::find(names.begin(), names.end(), r.name) != names.end();
+    checks.kernel_name = o.kernel_name;
+    checks.kernel_name_exclude = o.kernel_name_exclude;
     checks.report_format = o.report == "text" ? "" : o.report;
     checks.report_file = o.report_file;
     checks.source_root = o.source_root;
@@ -102,6 +104,7 @@ ProcessRuntime::ProcessRuntime() {
     if (!checks_.log_file.empty() && !driver::open_report_log(checks_.log_file))
         bad_options("cannot write the log file " + checks_.log_file);
     load_suppressions();
+    kernels_ = driver::KernelSelection(checks_.kernel_name, checks_.kernel_name_exclude);
     start_trace();
     std::atexit(&write_status_file);
 }
@@ -123,6 +126,16 @@ Engine& ProcessRuntime::engine() {
         registered_ = &e;
     }
     return e;
+}
+
+void ProcessRuntime::after_unchecked_launch() {
+    if (!checks_.init) return;
+    const std::uint64_t marked = marked_written_through_;  // live() is by address, not by serial
+    for (const Allocation& a : engine().memory().live()) {
+        if (a.serial <= marked) continue;
+        init_.on_memory(MemoryEvent{MemoryOp::HostWrite, Allocation{}, a.base, a.size});
+        marked_written_through_ = std::max(marked_written_through_, a.serial);
+    }
 }
 
 // A fresh recorder when a trace file is asked for (the previous one's
@@ -237,6 +250,8 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     checks_ = checks;
     hazards_.set_min_severity(check::Severity(checks.min_severity));
     load_suppressions();
+    kernels_ = driver::KernelSelection(checks.kernel_name, checks.kernel_name_exclude);
+    marked_written_through_ = 0;
     start_trace();
     registered_ = nullptr;
     last_hazards_.clear();

@@ -17,6 +17,7 @@
 #include "checkers/shuffle_checker.h"
 #include "checkers/warp_sync_checker.h"
 #include "checkers/trace_recorder.h"
+#include "driver/kernel_filter.h"
 #include "driver/suppressions.h"
 #include "emulator/engine.h"
 #include "simt/embedding.h"
@@ -66,6 +67,12 @@ public:
     // below `blocks_reported`), then printed with any the CUDA layer adds.
     std::vector<check::HazardGroup> take_hazards(std::uint64_t blocks_reported);
     void report_hazards(const char* kernel, std::vector<check::HazardGroup> groups);
+    // Whether a launch of `kernel` is checked (--kernel-name, --kernel-name-exclude).
+    bool checks_kernel(const char* kernel) { return kernels_.checks(kernel); }
+    // After a launch no checker saw: it may have written any device memory,
+    // so the init check counts every live allocation as written from then on
+    // (a checked kernel reading what it wrote would otherwise be reported).
+    void after_unchecked_launch();
     // Whether launches are run again to see where shuffles' own values go
     // (value_flow.h): with the shuffle check, and not while tracing.
     bool checks_value_flow() const { return checks_.shuffle && !trace_; }
@@ -140,6 +147,10 @@ private:
     unsigned unprinted_groups_ = 0;
     driver::Suppressions suppressions_;
     unsigned suppressed_ = 0;
+    driver::KernelSelection kernels_;
+    // Allocations up to this serial were live after an unchecked launch:
+    // counted as written then, and nothing makes them unwritten again.
+    std::uint64_t marked_written_through_ = 0;
 
     // false when the suppressions file names it: then nothing is printed or counted.
     bool print_host_report(check::HazardReport report);

@@ -38,6 +38,8 @@ void write_status_file() {
     ProcessRuntime& rt = ProcessRuntime::get();
     rt.report_leaks();
     rt.print_recurring();
+    for (const std::string& line : rt.kernels_.unmatched())
+        std::fprintf(driver::report_log(), "simt: warning: %s\n", line.c_str());
     if (rt.suppressed_ != 0)
         std::fprintf(driver::report_log(), "simt: %u report%s suppressed (--suppressions %s)\n", rt.suppressed_,
                      rt.suppressed_ == 1 ? "" : "s", rt.checks_.suppressions.c_str());

@@ -34,8 +34,13 @@ def problems(sarif):
         results = run.get("results", [])
         if len(results) > 25000:  # GH1004: GitHub's limit per run
             found.append("more than 25000 results")
+        rule_ids = [rule.get("id") for rule in driver.get("rules", [])]
         for i, result in enumerate(results):
             where = "result %d (%s)" % (i, result.get("ruleId"))
+            index = result.get("ruleIndex")
+            if index is not None and (index >= len(rule_ids) or rule_ids[index] != result.get("ruleId")):
+                # SARIF 3.27.7: ruleIndex points at the rule its ruleId names.
+                found.append(where + ": ruleIndex %d does not name that rule" % index)
             if not result.get("message", {}).get("text"):  # GH1007
                 found.append(where + ": no message text")
             if not result.get("partialFingerprints"):

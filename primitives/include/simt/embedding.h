@@ -35,6 +35,11 @@ struct CheckOptions {
     // the default, as compute-sanitizer's racecheck) or reported
     // (--uniform-writes report).
     bool ignore_uniform_writes = true;
+    // Kernel filters (driver/kernel_filter.h; "" none): the launches of a
+    // kernel --kernel-name does not name, or --kernel-name-exclude names,
+    // run with no checker.
+    std::string kernel_name;
+    std::string kernel_name_exclude;
     unsigned print_limit = 10;  // hazard groups printed per launch (all are counted)
     // Hazards below this severity are neither printed nor counted:
     // 0 note, 1 warning, 2 error.
