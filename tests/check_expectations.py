@@ -30,6 +30,7 @@ DIRECTIVE = re.compile(r"^// (%s)(?:-(%s))?:(.*)$" %
 LOOKS_LIKE_DIRECTIVE = re.compile(r"^\s*//\s*(expect|run-options)[\w-]*\s*:")
 
 EXCERPT_LINES = 12  # of the searched output, shown under a failure
+RUN_SECONDS = 300  # a catalog program runs in about a second, its first compile in a few
 
 
 class Expectation:
@@ -117,8 +118,8 @@ def check_in_order(path, mode, stream, text, expectations):
     for e in expectations:
         at = text.find(e.value, cursor)
         if at < 0:
-            where = "after line %d's match of `%s` (line %d of %s)" % (
-                previous.line, previous.value, line_of(text, cursor), stream) if previous else "anywhere"
+            where = "after the previous expectation's match (line %d: `%s`, on line %d of %s)" % (
+                previous.line, previous.value, line_of(text, cursor - 1), stream) if previous else "anywhere"
             failure = ["%s:%d: %s mode: `%s` not found in %s %s" % (path, e.line, mode, e.value, stream, where)]
             elsewhere = text.find(e.value)
             if previous and elsewhere >= 0:
@@ -133,7 +134,11 @@ def check_mode(path, mode, simt, cache_dir, expectations):
     mine = [e for e in expectations if e.applies_to(mode)]
     options = [o for e in mine if e.kind == "run-options" for o in shlex.split(e.value)]
     command = [simt, "run"] + (["--cache-dir", cache_dir] if cache_dir else []) + options + ["--mode", mode, path]
-    run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=RUN_SECONDS)
+    except subprocess.TimeoutExpired:
+        return [["command: " + " ".join(shlex.quote(c) for c in command),
+                 "%s: %s mode: simt run did not finish in %d s" % (path, mode, RUN_SECONDS)]]
     out = run.stdout.decode(errors="replace")
     err = run.stderr.decode(errors="replace")
     failures = []

@@ -18,12 +18,13 @@ import sys
 CASES = {
     "holds.cu": (0, ["holds.cu: ok (8 expectations, 2 modes)"]),
     "wrong_text.cu": (1, [
-        "wrong_text.cu:28: its mode: `no such report` not found in stderr after line 26's match of "
-        "`simt: ERROR SUMMARY: 6 errors, 0 warnings`",
+        "wrong_text.cu:28: its mode: `no such report` not found in stderr after the previous expectation's match "
+        "(line 26: `simt: ERROR SUMMARY: 6 errors, 0 warnings`, on line ",
         "stderr from line ",
         "wrong_text.cu: FAILED"]),
     "out_of_order.cu": (1, [
-        "out_of_order.cu:26: its mode: `in kernel count` not found in stderr after line 25's match",
+        "out_of_order.cu:26: its mode: `in kernel count` not found in stderr after the previous expectation's match "
+        "(line 25: `simt: ERROR SUMMARY:`",
         "(it is at line 1 of stderr, before that match: expectations are matched in the order written)",
         "out_of_order.cu:26: lockstep mode: `in kernel count` not found"]),
     "forbidden.cu": (1, [
