@@ -25,3 +25,15 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: deadlock in kernel stage
+// expect-its: 32 threads wait at a block barrier
+// expect-its: at divergent_barrier.cu:12: threads 0-15, 32-47
+// expect-its: 32 threads wait at a warp collective at divergent_barrier.cu:14: threads 16-31, 48-63
+// expect-its: simt: ERROR SUMMARY: 1 error, 0 warnings
+// expect-lockstep: deadlock in kernel stage
+// expect-lockstep: divergent_barrier.cu:12
+// expect-lockstep: divergent_barrier.cu:14
+// expect-lockstep: simt: ERROR SUMMARY: 1 error, 0 warnings

@@ -18,3 +18,9 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected run: clean in both modes (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 0
+// expect-stdout: stage: no error
+// expect-not: hazard
+// expect: simt: ERROR SUMMARY: 0 errors, 0 warnings

@@ -32,3 +32,12 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// run-options: --warp-size 64
+// expect-status: 1
+// expect: error: warp-sync hazard (mask without caller) in kernel warp_sums
+// expect: Mask 0xffffffff of warp 0
+// expect: ) calls the collective at hardcoded_warp_size.cu:12
+// expect: the mask does not name the calling lane
+// expect: simt: ERROR SUMMARY: 2 errors, 0 warnings

@@ -31,3 +31,10 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected run: clean in both modes (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// run-options: --warp-size 64
+// expect-status: 0
+// expect-stdout: warp_sums: total 128 of 128 (no error)
+// expect-not: hazard
+// expect: simt: ERROR SUMMARY: 0 errors, 0 warnings

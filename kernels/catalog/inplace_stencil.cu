@@ -31,3 +31,18 @@ int main() {
     cudaFree(a);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: error: race hazard (
+// expect-its: on global memory in kernel smooth
+// expect-its: across blocks
+// expect-its: global allocation #1 (4096 bytes)
+// expect-its: inplace_stencil.cu:14
+// expect-its: inplace_stencil.cu:15
+// expect-its: simt: ERROR SUMMARY: 10 errors, 0 warnings
+// expect-lockstep: race hazard (
+// expect-lockstep: on global memory in kernel smooth
+// expect-lockstep: inplace_stencil.cu:14
+// expect-lockstep: inplace_stencil.cu:15
+// expect-lockstep: simt: ERROR SUMMARY: 4 errors, 2 warnings

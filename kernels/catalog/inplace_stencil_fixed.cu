@@ -27,3 +27,9 @@ int main() {
     cudaFree(b);
     return 0;
 }
+
+// Expected run: clean in both modes (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 0
+// expect-stdout: smooth: no error, sum 3067.00
+// expect-not: hazard
+// expect: simt: ERROR SUMMARY: 0 errors, 0 warnings

@@ -25,3 +25,14 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: misaligned global read of size 16 in kernel copy4
+// expect-its: misaligned_vector_load.cu:12
+// expect-its: of allocation #1) is not a multiple of 16
+// expect-its: the access was not performed
+// expect-its: simt: ERROR SUMMARY: 1 error, 0 warnings
+// expect-lockstep: misaligned global read of size 16 in kernel copy4
+// expect-lockstep: misaligned_vector_load.cu:12
+// expect-lockstep: simt: ERROR SUMMARY: 1 error, 0 warnings

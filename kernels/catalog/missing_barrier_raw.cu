@@ -28,3 +28,17 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: error: race hazard (
+// expect-its: rotate::ring[
+// expect-its: missing_barrier_raw.cu:11
+// expect-its: missing_barrier_raw.cu:12
+// expect-its: Fix: add __syncthreads() between line 11 and line 12
+// expect-its: simt: ERROR SUMMARY: 5 errors, 0 warnings
+// expect-lockstep: error: race hazard (
+// expect-lockstep: rotate::ring[
+// expect-lockstep: Fix: add __syncthreads() between line
+// expect-lockstep: missing_barrier_raw.cu:11
+// expect-lockstep: simt: ERROR SUMMARY: 3 errors, 1 warning

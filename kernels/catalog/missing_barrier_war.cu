@@ -32,3 +32,17 @@ int main() {
     cudaFree(data);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: error: race hazard (WAR
+// expect-its: smooth::buf[
+// expect-its: missing_barrier_war.cu:14
+// expect-its: missing_barrier_war.cu:16
+// expect-its: add __syncthreads() after line 16 (at the end of the loop body)
+// expect-its: simt: ERROR SUMMARY: 4 errors, 0 warnings
+// expect-lockstep: error: race hazard (
+// expect-lockstep: smooth::buf[
+// expect-lockstep: missing_barrier_war.cu:14
+// expect-lockstep: missing_barrier_war.cu:16
+// expect-lockstep: simt: ERROR SUMMARY: 2 errors, 1 warning

@@ -20,3 +20,14 @@ int main() {
     cudaFree(data);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: invalid global read of size 4 in kernel scale by thread (232,0,0) of block (3,0,0)
+// expect-its: out_of_bounds.cu:9
+// expect-its: is 0 bytes past the end of allocation #1 (4000 bytes at
+// expect-its: the access was not performed
+// expect-its: simt: ERROR SUMMARY: 1 error, 0 warnings
+// expect-lockstep: invalid global read of size 4 in kernel scale
+// expect-lockstep: out_of_bounds.cu:9
+// expect-lockstep: simt: ERROR SUMMARY: 1 error, 0 warnings

@@ -17,3 +17,9 @@ int main() {
     cudaFree(data);
     return 0;
 }
+
+// Expected run: clean in both modes (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 0
+// expect-stdout: scale: no error
+// expect-not: hazard
+// expect: simt: ERROR SUMMARY: 0 errors, 0 warnings

@@ -28,3 +28,13 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: error: init hazard (uninitialised read) on shared memory in kernel blur
+// expect-its: blur::tile[
+// expect-its: read_before_write.cu:14
+// expect-its: simt: ERROR SUMMARY: 2 errors, 0 warnings
+// expect-lockstep: error: init hazard (uninitialised read)
+// expect-lockstep: read_before_write.cu:14
+// expect-lockstep: simt: ERROR SUMMARY: 2 errors, 0 warnings

@@ -26,3 +26,14 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: error: race hazard (
+// expect-its: count::counter
+// expect-its: shared_counter.cu:12
+// expect-its: simt: ERROR SUMMARY: 6 errors, 0 warnings
+// expect-lockstep: error: race hazard (
+// expect-lockstep: count::counter
+// expect-lockstep: shared_counter.cu:12
+// expect-lockstep: simt: ERROR SUMMARY: 2 errors, 1 warning

@@ -24,3 +24,9 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected run: clean in both modes (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 0
+// expect-stdout: count: 0 of 4 block counters wrong
+// expect-not: hazard
+// expect: simt: ERROR SUMMARY: 0 errors, 0 warnings

@@ -32,3 +32,9 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected run: clean in both modes (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 0
+// expect-stdout: warp_sums: 32 16 (expected 32 16)
+// expect-not: hazard
+// expect: simt: ERROR SUMMARY: 0 errors, 0 warnings

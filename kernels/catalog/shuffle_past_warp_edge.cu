@@ -35,3 +35,13 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect: simt: error: shuffle hazard (source outside segment, value used) in kernel differences
+// expect: Shuffle from lane 31 of each warp (width 32)
+// expect: shuffle_past_warp_edge.cu:17
+// expect: global allocation #2 (512 bytes), bytes 124-127 hold 00 40 70 c4 instead of 00 00 00 00
+// expect: simt: 1 hazard (1 error, 0 warnings) in 1 launch
+// expect: simt: ERROR SUMMARY: 1 error, 0 warnings
+// expect-stdout: differences: 3 of 127 wrong

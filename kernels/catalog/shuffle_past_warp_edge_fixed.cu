@@ -31,3 +31,10 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected run: clean in both modes (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// run-options: --severity note
+// expect-status: 0
+// expect-stdout: differences: 0 of 127 wrong
+// expect-not: hazard
+// expect: simt: ERROR SUMMARY: 0 errors, 0 warnings

@@ -35,3 +35,13 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: error: race hazard (
+// expect-its: scan::s[
+// expect-its: single_buffer_scan.cu:16
+// expect-its: simt: ERROR SUMMARY: 4 errors, 0 warnings
+// expect-lockstep: error: race hazard (RAW)
+// expect-lockstep: single_buffer_scan.cu:16
+// expect-lockstep: simt: ERROR SUMMARY: 2 errors, 1 warning

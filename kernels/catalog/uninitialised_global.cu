@@ -29,3 +29,14 @@ int main() {
     cudaFree(bins);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 1
+// expect-its: error: init hazard (uninitialised read) on global memory in kernel histogram
+// expect-its: Atomic of size 4 at global allocation #2 (64 bytes)
+// expect-its: uninitialised_global.cu:11
+// expect-its: (256 instances
+// expect-its: simt: ERROR SUMMARY: 1 error, 0 warnings
+// expect-lockstep: error: init hazard (uninitialised read) on global memory
+// expect-lockstep: uninitialised_global.cu:11
+// expect-lockstep: simt: ERROR SUMMARY: 1 error, 0 warnings

@@ -26,3 +26,9 @@ int main() {
     cudaFree(bins);
     return 0;
 }
+
+// Expected run: clean in both modes (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status: 0
+// expect-stdout: histogram: no error, 256 values counted
+// expect-not: hazard
+// expect: simt: ERROR SUMMARY: 0 errors, 0 warnings

@@ -45,3 +45,14 @@ int main() {
     cudaFree(out);
     return 0;
 }
+
+// Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
+// expect-status-its: 1
+// expect-status-lockstep: 0
+// expect-its: error: race hazard (RAW, intra-warp)
+// expect-its: reduce::s[
+// expect-its: Fix: add __syncwarp() between line
+// expect-its: simt: ERROR SUMMARY: 60 errors, 0 warnings
+// expect-lockstep: warning: race hazard (RAW, warp-synchronous)
+// expect-lockstep: correct only where warps run in lockstep
+// expect-lockstep: simt: ERROR SUMMARY: 0 errors, 10 warnings
