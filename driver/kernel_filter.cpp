@@ -16,25 +16,42 @@ KernelFilter::KernelFilter(std::string_view spec) : text_(spec) {
             throw OptionsError("an empty component (components are KEY=VALUE, separated by single commas)");
         const std::size_t equals = component.find('=');
         if (equals == std::string_view::npos) {
-            components_.push_back(Component{true, std::string(component)});
+            components_.push_back(Component{Match::Whole, std::string(component), {}});
             continue;
         }
         const std::string_view key = component.substr(0, equals), value = component.substr(equals + 1);
-        const bool whole = key == "kernel_name" || key == "kne";
-        if (!whole && key != "kernel_substring" && key != "kns")
+        Match match;
+        if (key == "kernel_name" || key == "kne")
+            match = Match::Whole;
+        else if (key == "kernel_substring" || key == "kns")
+            match = Match::Part;
+        else if (key == "regex")
+            match = Match::Pattern;
+        else
             throw OptionsError("'" + std::string(key) +
                                "' is not a key simt knows (kernel_name or kne: the name is VALUE; kernel_substring "
-                               "or kns: the name contains VALUE)");
+                               "or kns: the name contains VALUE; regex: VALUE matches part of the name)");
         if (value.empty()) throw OptionsError(std::string(key) + "= names no kernel");
-        components_.push_back(Component{whole, std::string(value)});
+        Component c{match, std::string(value), {}};
+        if (match == Match::Pattern) {
+            try {
+                c.pattern = std::regex(c.name, std::regex::ECMAScript);
+            } catch (const std::regex_error& e) {
+                throw OptionsError("regex=" + c.name + " is not a regular expression: " + e.what());
+            }
+        }
+        components_.push_back(std::move(c));
     }
 }
 
 bool KernelFilter::matches(std::string_view kernel) const {
-    if (components_.empty()) return false;
-    for (const Component& c : components_)
-        if (c.whole ? kernel != c.name : kernel.find(c.name) == std::string_view::npos) return false;
-    return true;
+    for (const Component& c : components_) {
+        const bool hit = c.match == Match::Whole  ? kernel == c.name
+                         : c.match == Match::Part ? kernel.find(c.name) != std::string_view::npos
+                                                  : std::regex_search(kernel.begin(), kernel.end(), c.pattern);
+        if (hit) return true;
+    }
+    return false;
 }
 
 std::string kernel_filter_refusal(std::string_view spec) {

@@ -1,10 +1,12 @@
 // Which kernels a run checks: `--kernel-name` and `--kernel-name-exclude`,
 // in the part of compute-sanitizer's filter syntax that names kernels
 // (docs/options.md, "Kernel filters"). A filter is KEY=VALUE components,
-// comma-separated, all of which a kernel's name must satisfy:
+// comma-separated; a kernel matches when its name satisfies any of them, as
+// on an H200 (docs/gpu-runs/2026-11-26-h200-kernel-filters.txt):
 //
 //   kernel_name=NAME, kne=NAME         the name is NAME
 //   kernel_substring=TEXT, kns=TEXT    the name contains TEXT
+//   regex=EXPR                         EXPR (ECMAScript) matches part of the name
 //   NAME                               simt's shorthand for kne=NAME
 //
 // The name is the one simt's reports print: the kernel's own name, without
@@ -12,6 +14,8 @@
 // `void ns::t<int>(int*)`), so every instance of a template is one kernel here.
 #pragma once
 
+#include <cstdint>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,9 +33,11 @@ public:
     const std::string& text() const { return text_; }
 
 private:
+    enum class Match : std::uint8_t { Whole, Part, Pattern };  // kne, kns, regex
     struct Component {
-        bool whole;  // kne: the whole name; kns: a part of it
+        Match match;
         std::string name;
+        std::regex pattern;  // Match::Pattern
     };
     std::string text_;
     std::vector<Component> components_;

@@ -4,8 +4,8 @@ fixture of tests/expectations/ and checks its verdict and its message.
 
 usage: check_expectations_selftest.py --simt SIMT [--cache-dir DIR] FIXTURE.cu
 
-Every fixture is the same racy program with different expectations at its
-end; CASES says, for each, the checker's exit status and what its output must
+Every fixture is the same racy program (racy_count.cuh) with different
+expectations at its end; CASES says, for each, the checker's exit status and what its output must
 say (the failing expectation's own file:line and mode first). A catalog test
 that passed because the checker never fails would pass here too, and this
 test would not.
@@ -18,29 +18,29 @@ import sys
 CASES = {
     "holds.cu": (0, ["holds.cu: ok (8 expectations, 2 modes)"]),
     "wrong_text.cu": (1, [
-        "wrong_text.cu:28: its mode: `no such report` not found in stderr after the previous expectation's match "
-        "(line 26: `simt: ERROR SUMMARY: 6 errors, 0 warnings`, on line ",
+        "wrong_text.cu:8: its mode: `no such report` not found in stderr after the previous expectation's match "
+        "(line 6: `simt: ERROR SUMMARY: 6 errors, 0 warnings`, on line ",
         "stderr from line ",
         "wrong_text.cu: FAILED"]),
     "out_of_order.cu": (1, [
-        "out_of_order.cu:26: its mode: `in kernel count` not found in stderr after the previous expectation's match "
-        "(line 25: `simt: ERROR SUMMARY:`",
+        "out_of_order.cu:6: its mode: `in kernel count` not found in stderr after the previous expectation's match "
+        "(line 5: `simt: ERROR SUMMARY:`",
         "(it is at line 1 of stderr, before that match: expectations are matched in the order written)",
-        "out_of_order.cu:26: lockstep mode: `in kernel count` not found"]),
+        "out_of_order.cu:6: lockstep mode: `in kernel count` not found"]),
     "forbidden.cu": (1, [
-        "forbidden.cu:26: lockstep mode: `warp-synchronous` must not appear in stderr, and it is at line 1",
+        "forbidden.cu:6: lockstep mode: `warp-synchronous` must not appear in stderr, and it is at line 1",
         "    1 | simt: warning: race hazard (WAR, warp-synchronous)"]),
-    "wrong_status.cu": (1, ["wrong_status.cu:25: lockstep mode: exit status 1, expected 0"]),
+    "wrong_status.cu": (1, ["wrong_status.cu:5: lockstep mode: exit status 1, expected 0"]),
     "wrong_stdout.cu": (1, [
-        "wrong_stdout.cu:26: its mode: `count: 64` not found in stdout anywhere",
+        "wrong_stdout.cu:6: its mode: `count: 64` not found in stdout anywhere",
         "  stdout from line 1 (where the search began):",
         "    1 | count: done"]),
     "no_expectations.cu": (1, [
         "no_expectations.cu: no expectations for its mode: add `// expect-status: N`",
         "no_expectations.cu: no expectations for lockstep mode:"]),
     "misspelt.cu": (1, [
-        "misspelt.cu:26: `// expect-lockstp: simt: ERROR SUMMARY:` is not an expectation",
-        "misspelt.cu:2: expectations belong at the end of the file, after the last line of code (line 23)"]),
+        "misspelt.cu:6: `// expect-lockstp: simt: ERROR SUMMARY:` is not an expectation",
+        "misspelt.cu:2: expectations belong at the end of the file, after the last line of code (line 3)"]),
 }
 
 

@@ -241,7 +241,8 @@ TEST_CASE("only the kernels --kernel-name names are checked, and the others run 
     CHECK(all.status == 1);
     CHECK_THAT(all.err, Catch::Contains(" in kernel produce\n"));
     CHECK_THAT(all.err, Catch::Contains(" in kernel consume\n"));
-    for (const char* filter : {"consume", "kne=consume", "kernel_name=consume", "kns=onsum", "kernel_substring=cons"}) {
+    for (const char* filter :
+         {"consume", "kne=consume", "kernel_name=consume", "kns=onsum", "kernel_substring=cons", "regex=^con.*e$"}) {
         CAPTURE(filter);
         const Result r = simt("run --kernel-name " + std::string(filter) + " " + program("two_racy_kernels.cu"));
         CHECK(r.status == 1);
@@ -252,6 +253,18 @@ TEST_CASE("only the kernels --kernel-name names are checked, and the others run 
         CHECK_THAT(r.err, !Catch::Contains("init"));
         CHECK_THAT(r.err, !Catch::Contains("simt: warning"));
     }
+}
+
+TEST_CASE("a kernel filter of several components names a kernel when any of them does, as on an H200") {
+    // compute-sanitizer checked both kernels for kns=produce,kns=consume
+    // (docs/gpu-runs/2026-11-26-h200-kernel-filters.txt).
+    const Result r = simt("run --kernel-name kns=produce,kns=consume " + program("two_racy_kernels.cu"));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains(" in kernel produce\n"));
+    CHECK_THAT(r.err, Catch::Contains(" in kernel consume\n"));
+    const Result one = simt("run --kernel-name kne=produce,kns=nothing " + program("two_racy_kernels.cu"));
+    CHECK_THAT(one.err, Catch::Contains(" in kernel produce\n"));
+    CHECK_THAT(one.err, !Catch::Contains(" in kernel consume\n"));
 }
 
 TEST_CASE("the kernels --kernel-name-exclude names are left unchecked, also beside --kernel-name") {
@@ -290,6 +303,9 @@ TEST_CASE("a kernel filter simt cannot read is refused before the build, and in 
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("'kre' is not a key simt knows"));
     CHECK(simt("run --kernel-name-exclude kns= " + program("two_racy_kernels.cu")).status == 2);
+    const Result regex = simt("run --kernel-name regex=prod( " + program("two_racy_kernels.cu"));
+    CHECK(regex.status == 2);
+    CHECK_THAT(regex.err, Catch::Contains("regex=prod( is not a regular expression"));
     const Result built = simt("build " + program("two_racy_kernels.cu"));
     REQUIRE(built.status == 0);
     const std::string exe = built.out.substr(0, built.out.find('\n'));
