@@ -303,7 +303,7 @@ TEST_CASE("a kernel filter simt cannot read is refused before the build, and in 
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("'kre' is not a key simt knows"));
     CHECK(simt("run --kernel-name-exclude kns= " + program("two_racy_kernels.cu")).status == 2);
-    const Result regex = simt("run --kernel-name regex=prod( " + program("two_racy_kernels.cu"));
+    const Result regex = simt("run --kernel-name 'regex=prod(' " + program("two_racy_kernels.cu"));
     CHECK(regex.status == 2);
     CHECK_THAT(regex.err, Catch::Contains("regex=prod( is not a regular expression"));
     const Result built = simt("build " + program("two_racy_kernels.cu"));
