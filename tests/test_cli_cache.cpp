@@ -140,15 +140,17 @@ TEST_CASE("the cache holds at most --cache-limit MiB, dropping the programs used
         return shell(std::string(SIMT_EXE) + " -v run --cache-dir " + cache.string() + " --cache-limit " + limit + " " +
                      (dir / ("p" + value + ".cu")).string());
     };
+    // The programs; the precompiled simt/cuda.h (cache/pch/) is kept apart
+    // from the limit.
     const auto slots = [&] {
         std::size_t n = 0;
-        for ([[maybe_unused]] const auto& e : fs::directory_iterator(cache)) ++n;
+        for (const auto& e : fs::directory_iterator(cache)) n += e.path().filename() != "pch";
         return n;
     };
     const auto bytes = [&] {
         std::uintmax_t total = 0;
         for (const auto& e : fs::recursive_directory_iterator(cache))
-            if (e.is_regular_file()) total += e.file_size();
+            if (e.is_regular_file() && e.path().string().find("/pch/") == std::string::npos) total += e.file_size();
         return total;
     };
     for (const char* value : {"1", "2", "3"}) CHECK(run(value, "1024").out == std::string(value) + "\n");
@@ -186,5 +188,43 @@ TEST_CASE("simt cache clean empties the cache, says how much it removed and leav
     CHECK(left == 1);
     CHECK(shell(std::string(SIMT_EXE) + " cache clean --cache-dir " + cache.string()).out ==
           "removed 0 programs (0 MiB) from " + cache.string() + "\n");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("simt/cuda.h is precompiled once per set of compile flags and serves later programs; a damaged one is made again") {
+    const fs::path dir = fresh_dir("precompiled");
+    const fs::path cache = dir / "cache";
+    const auto run = [&](const std::string& name, const std::string& flags) {
+        std::ofstream(dir / (name + ".cu")) << "#include <cstdio>\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+                                               "int main() { int* p; cudaMallocManaged(&p, 128); k<<<1, 32>>>(p);\n"
+                                               "  cudaDeviceSynchronize(); std::printf(\"" << name << " %d\\n\", p[31]); }\n";
+        return shell(std::string(SIMT_EXE) + " -v run --cache-dir " + cache.string() + " " + flags + " " +
+                     (dir / (name + ".cu")).string());
+    };
+    const auto headers = [&] {
+        std::vector<fs::path> made;
+        for (const auto& e : fs::directory_iterator(cache / "pch")) made.push_back(e.path() / "simt" / "cuda.h.gch");
+        return made;
+    };
+    const Result first = run("one", "");
+    CHECK(first.out == "one 1\n");
+    REQUIRE(headers().size() == 1);
+    const std::string used = "-I " + headers()[0].parent_path().parent_path().string() + " ";
+    CHECK_THAT(first.err, Catch::Contains(used));
+    const Result second = run("two", "");  // another program, the same flags: the same header
+    CHECK(second.out == "two 1\n");
+    CHECK_THAT(second.err, Catch::Contains(used));
+    CHECK_THAT(second.err, !Catch::Contains("precompile: "));
+    CHECK(headers().size() == 1);
+    CHECK(run("three", "-DSIMT_TEST_MACRO=3").out == "three 1\n");  // other macros: a header of their own
+    CHECK(headers().size() == 2);
+    // Truncated, as by a full disk: made again, and the program still builds.
+    for (const fs::path& header : headers()) fs::resize_file(header, 1000);
+    const Result damaged = run("four", "");
+    CHECK(damaged.status == 0);
+    CHECK(damaged.out == "four 1\n");
+    CHECK_THAT(damaged.err, Catch::Contains("precompile: "));
+    const Result cleaned = shell(std::string(SIMT_EXE) + " cache clean --cache-dir " + cache.string());
+    CHECK_FALSE(fs::exists(cache / "pch"));
     fs::remove_all(dir);
 }

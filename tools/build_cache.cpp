@@ -111,6 +111,11 @@ void trim(const fs::path& cache_dir, std::uintmax_t limit_bytes, const fs::path&
 Removed clean(const fs::path& cache_dir) {
     Removed removed;
     std::error_code ec;
+    // The precompiled headers (precompiled_header.h): bytes, not programs.
+    if (const fs::path pch = cache_dir / "pch"; fs::is_directory(pch, ec)) {
+        const std::uintmax_t bytes = bytes_under(pch);
+        if (fs::remove_all(pch, ec) != static_cast<std::uintmax_t>(-1) && !ec) removed.bytes += bytes;
+    }
     for (const fs::directory_entry& e : fs::directory_iterator(cache_dir, ec)) {
         if (!is_slot(e)) continue;
         const std::uintmax_t bytes = bytes_under(e.path());

@@ -17,6 +17,7 @@
 #include "tools/build_cache.h"
 #include "tools/child_process.h"
 #include "tools/install_layout.h"
+#include "tools/precompiled_header.h"
 #include "tools/rewritten_headers.h"
 #include "tools/source_rewriter.h"
 #include "tools/source_text.h"
@@ -233,11 +234,16 @@ std::vector<fs::path> user_include_dirs(const CompileFlags& flags) {
 // One translation unit: `source` into `object`, the rewritten text and
 // header copies in `work`. Returns the user files it read (with -MD into
 // `depfile`, the compiler's view) for a rewritten header, its original.
+// With `pch_cache`, simt/cuda.h comes precompiled from there (precompiled_header.h).
 std::vector<fs::path> compile_unit(const fs::path& source, const CompileFlags& flags, const fs::path& object,
-                                   const fs::path& work, const fs::path& depfile) {
+                                   const fs::path& work, const fs::path& depfile,
+                                   const fs::path* pch_cache = nullptr) {
     const bool cuda = !is_host_source(source);
     const std::string text = read_cuda_source(source);
     std::vector<std::string> command = compile_command(flags, source.parent_path(), cuda);
+    if (cuda && pch_cache != nullptr)
+        if (const std::optional<fs::path> pch = precompiled_cuda_header(command, *pch_cache))
+            command.insert(command.begin() + 1, {"-I", pch->string()});
     std::vector<fs::path> originals;
     fs::path input = source;
     if (cuda) {
@@ -315,7 +321,8 @@ BuildResult build_program(const BuildRequest& request) {
     // every file the last compile read (build_cache.h).
     const std::string key = cache::hex(cache::hash_text(
         identity + join(compile_command(request.flags, sources.front().parent_path(), true)) + '\0' +
-        join(link_command({}, "", request.flags)) + '\0' + runtime_identity() + '\0' + include_environment()));
+        join(link_command({}, "", request.flags)) + '\0' + runtime_identity() + '\0' + include_environment() + '\0' +
+        cuda_headers_fingerprint()));
     const fs::path slot = request.cache_dir / key;
     const std::string name = sources.front().stem().string();
     if (const auto hit = cache::find_entry(slot, name)) {
@@ -336,7 +343,7 @@ BuildResult build_program(const BuildRequest& request) {
         const fs::path work = pending.dir() / std::to_string(i);
         fs::create_directories(work);
         const fs::path object = work / (source.stem().string() + ".o");
-        const std::vector<fs::path> read = compile_unit(source, request.flags, object, work, work / "deps.d");
+        const std::vector<fs::path> read = compile_unit(source, request.flags, object, work, work / "deps.d", &request.cache_dir);
         dependencies.insert(dependencies.end(), read.begin(), read.end());
         objects.push_back(object.string());
     }

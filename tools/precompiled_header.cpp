@@ -1,0 +1,140 @@
+#include "tools/precompiled_header.h"
+
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <utility>
+#include <fstream>
+#include <system_error>
+
+#include "tools/build_cache.h"
+#include "tools/child_process.h"
+#include "tools/install_layout.h"
+
+namespace simt::tool {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kHeader = "simt/cuda.h";
+constexpr const char* kPrecompiled = "simt/cuda.h.gch";  // where GCC looks for it, beside the header's name
+
+std::string joined(const std::vector<std::string>& words) {
+    std::string text;
+    for (const std::string& w : words) text += w + '\0';
+    return text;
+}
+
+// Precompiled headers kept: one per set of compile flags in use (~45 MB
+// each), outside the programs' --cache-limit.
+constexpr std::size_t kKept = 4;
+
+// The made-aside directory, removed unless it was moved into place (also
+// when a forwarded signal ends the build: run_child throws Interrupted).
+struct Aside {
+    fs::path path;
+    ~Aside() {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+        fs::remove(path.parent_path(), ignored);  // the headers' folder, if nothing else is in it
+    }
+};
+
+// The header's size, written when it was made: a truncated one (a full
+// disk, a damaged cache) is made again rather than failing every compile.
+constexpr const char* kSize = "simt/cuda.h.gch.size";
+
+bool intact(const fs::path& dir) {
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(dir / kPrecompiled, ec);
+    if (ec) return false;
+    std::uintmax_t recorded = 0;
+    std::ifstream(dir / kSize) >> recorded;
+    return recorded == size && size != 0;
+}
+
+void keep_newest(const fs::path& root) {
+    std::vector<std::pair<fs::file_time_type, fs::path>> made;
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(root, ec))
+        if (e.is_directory(ec) && e.path().filename().string().front() != '.')  // not one being made
+            made.emplace_back(e.last_write_time(ec), e.path());
+    std::sort(made.begin(), made.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (std::size_t i = kKept; i < made.size(); ++i) fs::remove_all(made[i].second, ec);
+}
+
+}  // namespace
+
+std::string cuda_headers_fingerprint() {
+    std::vector<std::string> entries;
+    for (const std::string& root : {install_layout().include_dir, install_layout().portable_dir}) {
+        std::error_code ec;
+        for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+             it.increment(ec)) {
+            if (!it->is_regular_file(ec)) continue;
+            const auto time = it->last_write_time(ec).time_since_epoch().count();
+            entries.push_back(it->path().string() + ' ' + std::to_string(it->file_size(ec)) + ' ' + std::to_string(time));
+        }
+    }
+    std::sort(entries.begin(), entries.end());  // directory order is the file system's
+    return cache::hex(cache::hash_text(joined(entries)));
+}
+
+std::optional<fs::path> precompiled_cuda_header(const std::vector<std::string>& command, const fs::path& cache_dir) {
+    // The header is compiled as the program is, less the force-include and
+    // the program's own directories (GCC's check does not ask for the same
+    // include path; the key then serves every program with these flags).
+    std::vector<std::string> pch;
+    bool forced = false;
+    for (std::size_t i = 0; i < command.size(); ++i) {
+        if (command[i] == "-include" && i + 1 < command.size() && command[i + 1] == kHeader) {
+            forced = true;
+            ++i;
+        } else if ((command[i] == "-iquote" || command[i] == "-I") && i + 1 < command.size() &&
+                   command[i + 1] != install_layout().include_dir && command[i + 1] != install_layout().portable_dir) {
+            ++i;
+        } else if (command[i] == "-x" && i + 1 < command.size()) {
+            pch.insert(pch.end(), {"-x", "c++-header"});
+            ++i;
+        } else {
+            pch.push_back(command[i]);
+        }
+    }
+    if (!forced) return std::nullopt;
+    const std::string key = cache::hex(cache::hash_text(joined(pch) + cuda_headers_fingerprint()));
+    const fs::path root = cache_dir / "pch";
+    const fs::path dir = root / key;
+    std::error_code ec;
+    if (intact(dir)) {
+        cache::mark_used(dir);
+        return dir;
+    }
+    fs::remove_all(dir, ec);  // damaged: a compile through it would fail
+    // Made aside and renamed into place, so a build beside this one sees
+    // the whole header or none.
+    const Aside aside{root / ("." + key + "-" + std::to_string(getpid()))};
+    fs::remove_all(aside.path, ec);
+    fs::create_directories(aside.path / "simt", ec);
+    // Through a wrapper: GCC warns of `#pragma once` in a main file.
+    std::ofstream(aside.path / "wrapper.h") << "#include <" << kHeader << ">\n";
+    pch.insert(pch.end(), {(aside.path / "wrapper.h").string(), "-o", (aside.path / kPrecompiled).string()});
+    std::string shown;
+    for (const std::string& w : pch) shown += (shown.empty() ? "" : " ") + w;
+    spdlog::debug("precompile: {}", shown);
+    int status = -1;
+    try {
+        status = run_child(pch, ChildGroup::Own);
+    } catch (const std::system_error&) {  // no compiler to start: the program's compile says so
+    }
+    if (status != 0) {
+        spdlog::debug("{} did not precompile: the program's compile parses it", kHeader);
+        return std::nullopt;
+    }
+    std::ofstream(aside.path / kSize) << fs::file_size(aside.path / kPrecompiled, ec);
+    fs::rename(aside.path, dir, ec);  // fails if another build's is in place: that one serves
+    keep_newest(root);
+    return intact(dir) ? std::optional<fs::path>(dir) : std::nullopt;
+}
+
+}  // namespace simt::tool
