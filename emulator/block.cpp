@@ -363,13 +363,16 @@ void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
         exchange.arg[lane] = threads_[first + lane].arg;
         exchange.mask[lane] = threads_[first + lane].mask;
     }
+    // Call sites only where a rule reads them (lockstep): not on every
+    // collective of its mode.
     const void* sites[64];
-    for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
-        const unsigned lane = unsigned(__builtin_ctzll(lanes));
-        sites[lane] = threads_[first + lane].wait_pc;
-    }
+    if (info_.lockstep)
+        for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {
+            const unsigned lane = unsigned(__builtin_ctzll(lanes));
+            sites[lane] = threads_[first + lane].wait_pc;
+        }
     const std::uint64_t mask = r.arrived != 0 ? threads_[first + unsigned(__builtin_ctzll(r.arrived))].mask : 0;
-    const WarpSyncEvent sync{block_index_, warp, r.arrived, r.pc, mask, sites};
+    const WarpSyncEvent sync{block_index_, warp, r.arrived, r.pc, mask, info_.lockstep ? sites : nullptr};
     worker_.note_progress();
     for (Checker* c : checkers_) c->on_warp_sync(sync);
     for (std::uint64_t lanes = r.arrived; lanes != 0; lanes &= lanes - 1) {

@@ -130,9 +130,9 @@ struct WarpSyncEvent {
     std::uint64_t participants = 0;
     const void* pc = nullptr;
     std::uint64_t mask = 0;  // the mask the lanes passed
-    // Each participating lane's call site, by lane (valid during the call):
-    // rules on where lanes call from (pre-Volta's same-call rule) are the
-    // checkers' to judge.
+    // Each participating lane's call site, by lane (valid during the call),
+    // in lockstep mode; nullptr otherwise. Rules on where lanes call from
+    // (pre-Volta's same-call rule) are the checkers' to judge.
     const void* const* lane_sites = nullptr;
 };
 
