@@ -11,18 +11,13 @@
 #include <fstream>
 #include <new>
 
-#if defined(__SANITIZE_ADDRESS__)
+#if SIMT_ASAN
 #include <sanitizer/asan_interface.h>
-#define SIMT_ASAN 1
-#else
-#define SIMT_ASAN 0
 #endif
-
-#if defined(__x86_64__) && defined(__linux__) && !SIMT_ASAN
-#define SIMT_OWN_SWITCH 1
-#else
-#define SIMT_OWN_SWITCH 0
+#if SIMT_TSAN
+#include <sanitizer/tsan_interface.h>
 #endif
+#include <cstdio>
 
 namespace ctx = boost::context::detail;
 
@@ -155,6 +150,62 @@ void StackPool::release(Stack stack) {
     free_.push_back(stack);
 }
 
+// A checked build (Debug, or the sanitized one: emulator/CMakeLists.txt)
+// asserts the fiber states at every switch, so misuse stops there instead
+// of running on a stack that is finished or already running.
+#ifndef SIMT_FIBER_CHECKS
+#define SIMT_FIBER_CHECKS 0
+#endif
+
+void Fiber::expect([[maybe_unused]] bool holds, [[maybe_unused]] const char* misuse) const {
+    if constexpr (SIMT_FIBER_CHECKS) {
+        if (!holds) {
+            std::fprintf(stderr, "simt: fiber check failed: %s (fiber on the stack at %p)\n", misuse,
+                         static_cast<const void*>(stack_.base));
+            std::abort();
+        }
+    }
+}
+
+namespace {
+#if SIMT_TSAN
+// The scheduler's ThreadSanitizer context on this OS thread: learnt when it
+// resumes a fiber, as ASan learns its stack.
+thread_local void* scheduler_tsan_fiber = nullptr;
+#endif
+
+// ThreadSanitizer is told of each switch just before it, and each switch
+// orders what came before it and what follows: fibers of a block run one at
+// a time on one OS thread.
+void tsan_switch_to(void* fiber) {
+#if SIMT_TSAN
+    __tsan_switch_to_fiber(fiber, 0);
+#else
+    (void)fiber;
+#endif
+}
+
+void* tsan_scheduler() {
+#if SIMT_TSAN
+    return scheduler_tsan_fiber;
+#else
+    return nullptr;
+#endif
+}
+
+void tsan_note_scheduler() {
+#if SIMT_TSAN
+    scheduler_tsan_fiber = __tsan_get_current_fiber();
+#endif
+}
+}  // namespace
+
+#if SIMT_TSAN
+Fiber::~Fiber() {
+    if (tsan_fiber_ != nullptr) __tsan_destroy_fiber(tsan_fiber_);
+}
+#endif
+
 #if SIMT_OWN_SWITCH
 
 // A switch that ends in `ret` (Boost's ends in an indirect jump): the
@@ -206,13 +257,67 @@ simt_fiber_entry:
 
 namespace {
 // The worker's scheduler (Block::run) while fibers run on this OS thread.
+// (Thread-locals here are named scheduler_*: checkers/shared_symbols.cpp
+// tells simt's own from a program's __shared__ variables by name.)
 thread_local void* scheduler_context = nullptr;
+#if SIMT_ASAN
+// AddressSanitizer follows each switch by being told the stack it goes to
+// before, and where it came from after. The scheduler's stack is learnt
+// when it first resumes a fiber; a fiber may also arrive from another
+// fiber (switch_to), so whether the scheduler sent it is noted here.
+thread_local const void* scheduler_stack_bottom = nullptr;
+thread_local std::size_t scheduler_stack_size = 0;
+thread_local bool scheduler_sent_it = false;
+#endif
+
+void leave_for(void** fake_stack, const void* bottom, std::size_t size) {
+#if SIMT_ASAN
+    __sanitizer_start_switch_fiber(fake_stack, bottom, size);
+#else
+    (void)fake_stack, (void)bottom, (void)size;
+#endif
+}
+
+void leave_for_scheduler(void** fake_stack) {
+#if SIMT_ASAN
+    __sanitizer_start_switch_fiber(fake_stack, scheduler_stack_bottom, scheduler_stack_size);
+#else
+    (void)fake_stack;
+#endif
+}
+
+// On a fiber's stack, just after a switch brought it there.
+void arrived(void* fake_stack) {
+#if SIMT_ASAN
+    const void* bottom = nullptr;
+    std::size_t size = 0;
+    __sanitizer_finish_switch_fiber(fake_stack, &bottom, &size);
+    if (scheduler_sent_it) {
+        scheduler_stack_bottom = bottom;
+        scheduler_stack_size = size;
+    }
+#else
+    (void)fake_stack;
+#endif
+}
+
+void sent_from_scheduler(bool yes) {
+#if SIMT_ASAN
+    scheduler_sent_it = yes;
+#else
+    (void)yes;
+#endif
+}
 }  // namespace
 
 struct FiberStart {
     [[noreturn]] static void run(Fiber* self) {
+        arrived(nullptr);
         self->entry_(self->argument_);
-        self->finished_ = true;
+        self->expect(self->state_ == Fiber::State::Running, "a fiber finished that was not running");
+        self->state_ = Fiber::State::Finished;
+        leave_for_scheduler(nullptr);  // nullptr: ASan may drop this stack's fake frames
+        tsan_switch_to(tsan_scheduler());
         simt_fiber_switch(&self->context_, scheduler_context);
         std::abort();  // a finished fiber is never resumed
     }
@@ -231,13 +336,42 @@ void* Fiber::first_context() {
     return frame;
 }
 
-void Fiber::resume() { simt_fiber_switch(&scheduler_context, context_); }
+void Fiber::resume() {
+    expect(may_run(), "the scheduler resumed a fiber that is running or finished");
+    state_ = State::Running;
+    void* fake_stack = nullptr;
+    leave_for(&fake_stack, stack_.guard_end(), std::size_t(stack_.top() - stack_.guard_end()));
+    sent_from_scheduler(true);
+    tsan_note_scheduler();
+    tsan_switch_to(tsan_fiber_);
+    simt_fiber_switch(&scheduler_context, context_);
+#if SIMT_ASAN
+    __sanitizer_finish_switch_fiber(fake_stack, nullptr, nullptr);
+#endif
+}
 
-void Fiber::suspend() { simt_fiber_switch(&context_, scheduler_context); }
+void Fiber::suspend() {
+    expect(state_ == State::Running, "a fiber that is not running suspended");
+    state_ = State::Suspended;
+    leave_for_scheduler(&asan_fake_stack_);
+    tsan_switch_to(tsan_scheduler());
+    simt_fiber_switch(&context_, scheduler_context);
+    arrived(asan_fake_stack_);
+}
 
-void Fiber::switch_to(Fiber& next) { simt_fiber_switch(&context_, next.context_); }
+void Fiber::switch_to(Fiber& next) {
+    expect(state_ == State::Running, "a fiber that is not running switched to another");
+    next.expect(&next != this && next.may_run(), "a fiber switched to one that is running or finished");
+    state_ = State::Suspended;
+    next.state_ = State::Running;
+    leave_for(&asan_fake_stack_, next.stack_.guard_end(), std::size_t(next.stack_.top() - next.stack_.guard_end()));
+    sent_from_scheduler(false);
+    tsan_switch_to(next.tsan_fiber_);
+    simt_fiber_switch(&context_, next.context_);
+    arrived(asan_fake_stack_);
+}
 
-#else  // Boost.Context: under AddressSanitizer, and on other machines
+#else  // Boost.Context, on other machines
 
 namespace {
 
@@ -270,7 +404,8 @@ struct FiberStart {
                                         &self->caller_stack_size_);
 #endif
         self->entry_(self->argument_);
-        self->finished_ = true;
+        self->expect(self->state_ == Fiber::State::Running, "a fiber finished that was not running");
+        self->state_ = Fiber::State::Finished;
 #if SIMT_ASAN
         // nullptr: this stack is finished; ASan may drop its fake frames.
         __sanitizer_start_switch_fiber(nullptr, self->caller_stack_bottom_,
@@ -288,6 +423,8 @@ void* Fiber::first_context() {
 }
 
 void Fiber::resume() {
+    expect(may_run(), "the scheduler resumed a fiber that is running or finished");
+    state_ = State::Running;
 #if SIMT_ASAN
     void* fake = nullptr;
     __sanitizer_start_switch_fiber(&fake, stack_.guard_end(),
@@ -301,6 +438,8 @@ void Fiber::resume() {
 }
 
 void Fiber::suspend() {
+    expect(state_ == State::Running, "a fiber that is not running suspended");
+    state_ = State::Suspended;
 #if SIMT_ASAN
     __sanitizer_start_switch_fiber(&asan_fake_stack_, caller_stack_bottom_, caller_stack_size_);
 #endif
@@ -313,6 +452,10 @@ void Fiber::suspend() {
 
 void Fiber::switch_to(Fiber& next) {
     if constexpr (!direct_switching) std::abort();  // callers check direct_switching first
+    expect(state_ == State::Running, "a fiber that is not running switched to another");
+    next.expect(&next != this && next.may_run(), "a fiber switched to one that is running or finished");
+    state_ = State::Suspended;
+    next.state_ = State::Running;
     Handoff h{this, &next};
     FiberStart::land(ctx::jump_fcontext(next.context_, &h));
 }
@@ -323,8 +466,14 @@ void Fiber::prepare(const Stack& stack, Entry entry, void* argument) {
     stack_ = stack;
     entry_ = entry;
     argument_ = argument;
-    finished_ = false;
+    state_ = State::Prepared;
     context_ = first_context();
+#if SIMT_TSAN
+    // A new context each time: the last one may have been left mid-frame.
+    if (tsan_fiber_ != nullptr) __tsan_destroy_fiber(tsan_fiber_);
+    tsan_fiber_ = __tsan_create_fiber(0);
+#endif
 }
+
 
 }  // namespace simt

@@ -9,6 +9,27 @@
 #include <cstdint>
 #include <vector>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define SIMT_ASAN 1
+#else
+#define SIMT_ASAN 0
+#endif
+// ThreadSanitizer instruments simt's own code only in the engine's thread
+// check (tests/engine_threads): kernel code's instrumentation goes to
+// simt's runtime, never to libtsan.
+#if defined(__SANITIZE_THREAD__)
+#define SIMT_TSAN 1
+#else
+#define SIMT_TSAN 0
+#endif
+// simt's own switch (fiber.cpp) on x86-64 Linux, AddressSanitizer or not;
+// Boost.Context's fcontext elsewhere.
+#if defined(__x86_64__) && defined(__linux__)
+#define SIMT_OWN_SWITCH 1
+#else
+#define SIMT_OWN_SWITCH 0
+#endif
+
 namespace simt {
 
 // A stack with one PROT_NONE guard page at its low end, or, past the number
@@ -62,6 +83,12 @@ public:
 
     // Prepares the fiber to run entry(argument) on the given stack.
     void prepare(const Stack& stack, Entry entry, void* argument);
+#if SIMT_TSAN
+    Fiber() = default;
+    Fiber(const Fiber&) = delete;  // owns its ThreadSanitizer context
+    Fiber& operator=(const Fiber&) = delete;
+    ~Fiber();
+#endif
     // Called by the scheduler: runs fibers until one suspends or finishes.
     void resume();
     // Called from inside the fiber: returns control to the scheduler.
@@ -70,26 +97,26 @@ public:
     // through the scheduler (one context switch instead of two); this fiber
     // continues when someone resumes or switches to it.
     void switch_to(Fiber& next);
-    // Whether switch_to may be used: not under AddressSanitizer, whose fiber
-    // annotations assume every switch goes through the scheduler's stack.
-    static constexpr bool direct_switching =
-#if defined(__SANITIZE_ADDRESS__)
-        false;
-#else
-        true;
-#endif
-    bool finished() const { return finished_; }
+    // Whether switch_to may be used: not with Boost.Context under
+    // AddressSanitizer, whose annotations there assume every switch goes
+    // through the scheduler's stack.
+    static constexpr bool direct_switching = SIMT_OWN_SWITCH || !SIMT_ASAN;
+    bool finished() const { return state_ == State::Finished; }
     const Stack& stack() const { return stack_; }
 
 private:
     friend struct FiberStart;
+    enum class State : std::uint8_t { Prepared, Running, Suspended, Finished };
     void* first_context();  // the context that starts entry_ on stack_
+    bool may_run() const { return state_ == State::Prepared || state_ == State::Suspended; }
+    void expect(bool holds, const char* misuse) const;  // fiber.cpp: checked builds only
 
     void* context_ = nullptr;   // the fiber's saved context while suspended
     Stack stack_;
     Entry entry_ = nullptr;
     void* argument_ = nullptr;
-    bool finished_ = false;
+    State state_ = State::Prepared;
+    void* tsan_fiber_ = nullptr;  // ThreadSanitizer's context for it (SIMT_TSAN)
     // AddressSanitizer bookkeeping so it follows our stack switches.
     void* asan_fake_stack_ = nullptr;
     const void* caller_stack_bottom_ = nullptr;

@@ -603,7 +603,12 @@ TEST_CASE("stream attributes, the persisting-L2 limit, peer attributes and IPC h
     CHECK_THAT(before_summary(r.err), Catch::EndsWith("simt: 7 runtime calls failed (reported above)\n"));
 }
 
-TEST_CASE("an IPC handle opened in another process is refused with the reason, and a forked child exits") {
+// [plain-build]: GCC 12's AddressSanitizer allocator is not fork-safe (LLVM's
+// became so later): a fork while the engine's new threads are still setting
+// up in it left the child's threads waiting forever on its lock, once in a
+// sanitized CI run. The program is the user's; nothing of simt's memory
+// safety is in question here.
+TEST_CASE("an IPC handle opened in another process is refused with the reason, and a forked child exits", "[plain-build]") {
     // A GPU maps the parent's memory into the child; simt's device memory is
     // each process's own, so it refuses rather than share a copy.
     const Result r = run_misuse("ipc_fork",
