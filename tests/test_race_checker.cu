@@ -179,7 +179,7 @@ TEST_CASE("the same kernel with __syncthreads between the write and the read has
 }
 
 TEST_CASE("reusing a shared buffer in the next round without a second barrier is a WAR race") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     for (std::uint64_t seed = 0; seed < 3; ++seed) {
         simt::cuda::reset_device(simt::test::options(opts.mode, 32, seed), simt::test::race_only());
         simt::test::Managed<int> data(64, 1);
@@ -256,7 +256,7 @@ TEST_CASE("a shared counter incremented without atomics races; with atomicAdd it
 }
 
 TEST_CASE("threads writing different bytes of one word do not race") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::cuda::reset_device(opts, simt::test::race_only());
     simt::test::Managed<char> out(128);
     bytes_of_one_word<<<1, 128>>>(out);
@@ -340,9 +340,9 @@ __global__ void global_flag_no_barrier(int* flag, int* out) {
 }  // namespace
 
 TEST_CASE("blocks writing the same global word race across blocks") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     for (unsigned threads : {1u, 2u}) {
-        simt::cuda::reset_device(simt::test::options(opts.mode, 32, 0, threads), simt::test::race_only());
+        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, 0, threads), simt::test::race_only());
         simt::test::Managed<int> result(1);
         every_block_writes<<<4, 32>>>(result);
         REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
@@ -359,9 +359,9 @@ TEST_CASE("blocks writing the same global word race across blocks") {
 }
 
 TEST_CASE("the last-block reduction ordered by __threadfence and an atomic ticket has no report; without the fence it races") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     for (unsigned threads : {1u, 2u}) {
-        simt::cuda::reset_device(simt::test::options(opts.mode, 32, 0, threads), simt::test::race_only());
+        simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, 0, threads), simt::test::race_only());
         simt::test::Managed<float> in(64 * 8, 1.0f), partial(8), total(1);
         simt::test::Managed<unsigned> tickets(1, 0);
         last_block_sum<true><<<8, 64>>>(in, partial, tickets, total);
@@ -476,12 +476,12 @@ __global__ void bytes_rewritten(char* out) {
     __syncthreads();
     out[threadIdx.x] = b[threadIdx.x];
 }
-// Four threads write the four bytes of a word and a fifth thread, with no
-// barrier, writes the first byte too: it races with the first writer only,
+// Four threads write the four bytes of a word and a fifth thread of another
+// warp, with no barrier, writes the first byte too: it races with the first writer only,
 // whichever order the scheduler chose.
-__global__ void fifth_writer(char* g) {
+__global__ void fifth_writer(char* g, unsigned fifth) {
     if (threadIdx.x < 4) g[threadIdx.x] = char(threadIdx.x);
-    if (threadIdx.x == 36) g[0] = 9;
+    if (threadIdx.x == fifth) g[0] = 9;
 }
 
 bool has_kind(const std::vector<HazardGroup>& groups, const std::string& prefix) {
@@ -493,23 +493,24 @@ bool has_kind(const std::vector<HazardGroup>& groups, const std::string& prefix)
 }  // namespace
 
 TEST_CASE("two threads that each write both halves of a global word race on it, across warps and across blocks") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::cuda::reset_device(opts, simt::test::race_only());
+    const unsigned warp = opts.warp_size;
     simt::test::Managed<short> a(64, 0);
-    halves_global<<<1, 64>>>(a, 32);
+    halves_global<<<1, 2 * warp>>>(a, warp);  // lane 0 of each warp
     const Run warps = hazards();
     CHECK(has_kind(warps.groups, "WAW"));
     CHECK(warps.any_error);
-    halves_global<<<2, 32>>>(a, 32);
+    halves_global<<<2, warp>>>(a, warp);
     const Run blocks = hazards();
     CHECK(has_kind(blocks.groups, "WAW, across blocks"));
 }
 
 TEST_CASE("two lanes of one warp that each write both halves of a word race: an error under independent scheduling, a warning under lockstep") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::cuda::reset_device(opts, simt::test::race_only());
     simt::test::Managed<short> a(64, 0);
-    halves_global<<<1, 32>>>(a, 16);
+    halves_global<<<1, opts.warp_size>>>(a, opts.warp_size / 2);  // lanes 0 and warp/2
     const Run r = hazards();
     REQUIRE_FALSE(r.groups.empty());
     CHECK(has_kind(r.groups, "WAW"));
@@ -520,17 +521,17 @@ TEST_CASE("two lanes of one warp that each write both halves of a word race: an 
 }
 
 TEST_CASE("two threads that each write both halves of a shared word race on it") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::cuda::reset_device(opts, simt::test::race_only());
     simt::test::Managed<short> out(1);
-    halves_shared<<<1, 64>>>(out, 32);
+    halves_shared<<<1, 2 * opts.warp_size>>>(out, opts.warp_size);
     const Run r = hazards();
     CHECK(has_kind(r.groups, "WAW"));
     CHECK(r.any_error);
 }
 
 TEST_CASE("bytes of a shared word written by different threads across barriers do not race") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::cuda::reset_device(opts, simt::test::race_only());
     simt::test::Managed<char> out(64);
     bytes_rewritten<<<1, 64>>>(out);
@@ -540,14 +541,15 @@ TEST_CASE("bytes of a shared word written by different threads across barriers d
 }
 
 TEST_CASE("a byte written again after its neighbours were written by other threads races with its first writer") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::cuda::reset_device(opts, simt::test::race_only());
     simt::test::Managed<char> g(4, 0);
-    fifth_writer<<<1, 64>>>(g);
+    const unsigned fifth = opts.warp_size + 4;  // in the second warp
+    fifth_writer<<<1, 2 * opts.warp_size>>>(g, fifth);
     const Run r = hazards();
     REQUIRE(r.groups.size() == 1);
     CHECK(r.groups[0].example.rule == simt::check::Rule::RaceWriteAfterWrite);
     const std::set<std::uint32_t> pair = {r.groups[0].example.previous.who.linear,
                                           r.groups[0].example.current.who.linear};
-    CHECK(pair == std::set<std::uint32_t>{0, 36});
+    CHECK(pair == std::set<std::uint32_t>{0, fifth});
 }

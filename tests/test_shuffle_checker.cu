@@ -24,32 +24,35 @@ __global__ void reads_inside_mask(int* out) {
     out[lane] = v;
 }
 
-// A block of 40 threads: the second warp has 8 lanes, and a reduction that
-// assumes full warps reads lanes that do not exist.
+// A block of a warp and 8 threads: the second warp has 8 lanes, and a
+// reduction that assumes full warps reads lanes that do not exist.
+// (simt_full_mask(): every lane of a 32- or 64-lane warp, for the tests over
+// both warp sizes; CUDA code writes 0xffffffff.)
 __global__ void partial_warp_sum(int* out) {
     int v = 1;
-    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffff, v, offset);
-    if (threadIdx.x % 32 == 0) out[threadIdx.x / 32] = v;
+    for (int offset = warpSize / 2; offset > 0; offset /= 2) v += __shfl_down_sync(simt_full_mask(), v, offset);
+    if (threadIdx.x % warpSize == 0) out[threadIdx.x / warpSize] = v;
 }
 // Fixed: the mask names the lanes that exist and every source is one of them.
 __global__ void partial_warp_sum_guarded(int* out) {
-    const unsigned lane = threadIdx.x % 32;
-    const unsigned active = min(32u, blockDim.x - threadIdx.x / 32 * 32);
-    const unsigned mask = active == 32 ? 0xffffffffu : (1u << active) - 1;
+    const unsigned warp = unsigned(warpSize);
+    const unsigned lane = threadIdx.x % warp;
+    const unsigned active = min(warp, blockDim.x - threadIdx.x / warp * warp);
+    const unsigned long long mask = active == 64 ? ~0ull : (1ull << active) - 1;
     int v = 1;
-    for (unsigned offset = 16; offset > 0; offset /= 2) {
+    for (unsigned offset = warp / 2; offset > 0; offset /= 2) {
         const int other = __shfl_sync(mask, v, int(min(lane + offset, active - 1)));
         if (lane + offset < active) v += other;
     }
-    if (lane == 0) out[threadIdx.x / 32] = v;
+    if (lane == 0) out[threadIdx.x / warp] = v;
 }
 
 // A full-warp reduction: the upper lanes read past the segment and get their
 // own value back, which the reduction never uses.
 __global__ void full_warp_sum(int* out) {
     int v = 1;
-    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffff, v, offset);
-    if (threadIdx.x % 32 == 0) out[threadIdx.x / 32] = v;
+    for (int offset = warpSize / 2; offset > 0; offset /= 2) v += __shfl_down_sync(simt_full_mask(), v, offset);
+    if (threadIdx.x % warpSize == 0) out[threadIdx.x / warpSize] = v;
 }
 
 std::vector<HazardGroup> hazards() {
@@ -60,7 +63,7 @@ std::vector<HazardGroup> hazards() {
 }  // namespace
 
 TEST_CASE("a shuffle reading a lane its mask does not name is an error naming the lane, the mask and the line") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::test::Managed<int> out(32);
     reads_outside_mask<<<1, 32>>>(out);
     const std::vector<HazardGroup> groups = hazards();
@@ -70,7 +73,8 @@ TEST_CASE("a shuffle reading a lane its mask does not name is an error naming th
     CHECK(r.rule == simt::check::Rule::ShuffleSourceNotInMask);
     CHECK(r.severity == Severity::Error);
     CHECK(groups[0].instances == 16);
-    CHECK_THAT(r.location, Catch::Matches("lane (1[6-9]|2[0-9]|3[01]) of warp 0 \\(mask 0xffff, width 32\\)"));
+    CHECK_THAT(r.location, Catch::Matches("lane (1[6-9]|2[0-9]|3[01]) of warp 0 \\(mask 0xffff, width " +
+                                          std::to_string(opts.warp_size) + "\\)"));
     const std::string text = simt::check::format_text(groups[0]);
     CHECK_THAT(text, Catch::StartsWith("simt: error: shuffle hazard (source not in mask) in kernel reads_outside_mask\n  Shuffle from lane "));
     CHECK_THAT(text, Catch::Contains("at test_shuffle_checker.cu:17"));
@@ -78,7 +82,7 @@ TEST_CASE("a shuffle reading a lane its mask does not name is an error naming th
 }
 
 TEST_CASE("the same shuffle reading inside its mask has no report") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::test::Managed<int> out(32);
     reads_inside_mask<<<1, 32>>>(out);
     CHECK(hazards().empty());
@@ -86,38 +90,38 @@ TEST_CASE("the same shuffle reading inside its mask has no report") {
 }
 
 TEST_CASE("a full-warp reduction in a partial last warp reads lanes that do not exist") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::test::Managed<int> out(2);
-    partial_warp_sum<<<1, 40>>>(out);
+    partial_warp_sum<<<1, opts.warp_size + 8>>>(out);
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE_FALSE(groups.empty());
     for (const HazardGroup& g : groups) {
         CHECK(g.example.rule == simt::check::Rule::ShuffleInactiveSource);
         CHECK(g.example.current.who.warp == 1);
     }
-    CHECK(out[0] == 32);
+    CHECK(out[0] == int(opts.warp_size));
 }
 
 TEST_CASE("the reduction whose mask names only existing lanes has no report") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::test::Managed<int> out(2);
-    partial_warp_sum_guarded<<<1, 40>>>(out);
+    partial_warp_sum_guarded<<<1, opts.warp_size + 8>>>(out);
     CHECK(hazards().empty());
-    CHECK(out[0] == 32);
+    CHECK(out[0] == int(opts.warp_size));
     CHECK(out[1] == 8);
 }
 
 TEST_CASE("reads past the segment are notes: hidden by default, shown with the note severity") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::test::Managed<int> out(2);
-    full_warp_sum<<<1, 64>>>(out);
+    full_warp_sum<<<1, 2 * opts.warp_size>>>(out);
     CHECK(hazards().empty());
-    CHECK(out[1] == 32);
+    CHECK(out[1] == int(opts.warp_size));
     simt::cuda::CheckOptions notes;
     notes.min_severity = 0;
     simt::cuda::reset_device(opts, notes);
     simt::test::Managed<int> again(2);
-    full_warp_sum<<<1, 64>>>(again);
+    full_warp_sum<<<1, 2 * opts.warp_size>>>(again);
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE_FALSE(groups.empty());
     for (const HazardGroup& g : groups) {
@@ -132,8 +136,6 @@ namespace {
 // Forward differences across a warp: lane i takes lane i + 1's value. The
 // last lane of each warp reads past the segment and gets its own value, so
 // its difference is 0 instead of in[i + 1] - in[i]: a missing boundary check.
-// (simt_full_mask(): every lane of a 32- or 64-lane warp, for the test over
-// both warp sizes; CUDA code writes 0xffffffff.)
 __global__ void forward_difference(const float* in, float* out, int n) {
     const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
     const float v = in[i];
@@ -205,9 +207,9 @@ TEST_CASE("a moving average that discards the last lane's own shuffle value has 
 }
 
 TEST_CASE("a reduction whose upper lanes get their own values back has no error: the values never reach the result") {
-    SIMT_EACH_MODE();
+    SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::test::Managed<int> out(4);
     full_warp_sum<<<1, 128>>>(out);
     CHECK(hazards().empty());
-    CHECK(out[0] == 32);
+    CHECK(out[0] == int(opts.warp_size));
 }
