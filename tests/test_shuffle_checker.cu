@@ -179,7 +179,7 @@ TEST_CASE("a forward difference that uses the last lane's own shuffle value is a
     CHECK(r.location == "lane " + std::to_string(last) + " of each warp (width " + std::to_string(simt_warp_) + ")");
     CHECK_THAT(r.why, Catch::Contains("global allocation #2 (1024 bytes), bytes " + std::to_string(last * 4) + "-" +
                                       std::to_string(last * 4 + 3) + " hold "));
-    CHECK_THAT(simt::check::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:140"));
+    CHECK_THAT(simt::check::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:142"));
     // The launch's own results are what the GPU computes: lane 31 got its own value.
     CHECK(out[last] == 0.0f);
     CHECK(out[0] == 1.0f);
