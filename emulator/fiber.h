@@ -15,9 +15,10 @@
 #define SIMT_ASAN 0
 #endif
 // ThreadSanitizer instruments simt's own code only in the engine's thread
-// check (tests/engine_threads): kernel code's instrumentation goes to
-// simt's runtime, never to libtsan.
-#if defined(__SANITIZE_THREAD__)
+// check (tests/engine_threads, which defines SIMT_ENGINE_TSAN). Kernel code
+// is compiled with -fsanitize=thread too, but its instrumentation goes to
+// simt's runtime, never to libtsan: __SANITIZE_THREAD__ cannot tell them apart.
+#if defined(SIMT_ENGINE_TSAN)
 #define SIMT_TSAN 1
 #else
 #define SIMT_TSAN 0
