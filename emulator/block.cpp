@@ -1,5 +1,7 @@
 #include "emulator/block.h"
 
+#include "emulator/schedule.h"
+
 #include <cstring>
 
 #include <algorithm>
@@ -36,8 +38,18 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
     const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
     const unsigned ws = options_.warp_size;
-    policy_ = make_policy(options_, count, mix_seed(mix_seed(options_.seed, info_.launch_index),
-                                                    block_linear));
+    const std::uint64_t seed = mix_seed(mix_seed(options_.seed, info_.launch_index), block_linear);
+    if (options_.mode == ScheduleMode::Independent && (options_.schedule || options_.recording)) {
+        ScheduleScript script;
+        script.replay = options_.schedule != nullptr;
+        script.steps = script.replay ? options_.schedule->block(info_.launch_index, block_linear) : nullptr;
+        script.record = &recorded_steps_;
+        script.launch = info_.launch_index;
+        script.block = block_linear;
+        policy_ = make_policy(options_, count, seed, &script);
+    } else {
+        policy_ = make_policy(options_, count, seed);
+    }
     threads_ = std::vector<SimThread>(count);
     warps_ = std::vector<WarpState>((count + ws - 1) / ws);
     for (std::uint32_t i = 0; i < count; ++i) {
@@ -52,6 +64,7 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
 }
 
 Block::~Block() {
+    if (options_.recording && !options_.schedule) options_.recording->add(std::move(recorded_steps_));
     for (SimThread& t : threads_)
         if (t.fiber.stack().base != nullptr) worker_.stacks().release(t.fiber.stack());
 }

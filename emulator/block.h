@@ -210,7 +210,7 @@ public:
             t.loads_in_a_row = 0;
             t.spin_budget = 0;
         }
-        if (policy_->at_access(running_->id.linear, kind != AccessKind::Read)) {
+        if (policy_->at_access(running_->id.linear, kind != AccessKind::Read, pc)) {
             running_->wait_pc = pc;  // where it was preempted, for scheduling observers
             suspend_running();
         }
@@ -346,6 +346,7 @@ private:
     bool ran_since_stall_ = true;
     bool global_in_block_order_;
     std::unique_ptr<SchedulePolicy> policy_;
+    std::vector<ScheduleStep> recorded_steps_;  // when the engine records the schedule
     std::vector<SimThread> threads_;
     std::vector<WarpState> warps_;
     SimThread* running_ = nullptr;

@@ -1,5 +1,7 @@
 #include "emulator/engine.h"
 
+#include "emulator/schedule.h"
+
 #include <pthread.h>
 
 #include <algorithm>
@@ -93,6 +95,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     info.block = l.block;
     info.dynamic_shared = l.dynamic_shared;
     info.launch_index = launches_++;
+    if (options_.recording) options_.recording->name_launch(info.launch_index, l.kernel_name);
     info.warp_size = options_.warp_size;
     info.lockstep = options_.mode == ScheduleMode::Lockstep;
     info.static_shared_bytes = std::uint32_t(Worker::static_shared_bytes());

@@ -5,8 +5,12 @@
 #include <cstddef>
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 
 namespace simt {
+
+class Schedule;
+class ScheduleRecording;
 
 enum class ScheduleMode : std::uint8_t {
     Independent,  // Volta+ independent thread scheduling ("its")
@@ -29,6 +33,11 @@ struct EngineOptions {
     // collective completes, no block starts) for this long is reported and
     // the process stopped; 0 turns the watchdog off.
     unsigned watchdog_seconds = 60;
+    // Independent mode only: replay this schedule's steps instead of drawing
+    // the interleaving from the seed, or record the run's steps here
+    // (emulator/schedule.h).
+    std::shared_ptr<const Schedule> schedule;
+    std::shared_ptr<ScheduleRecording> recording;
 
     EngineOptions& with_mode(ScheduleMode m) { mode = m; return *this; }
     EngineOptions& with_warp_size(unsigned w) { warp_size = w; return *this; }

@@ -3,11 +3,20 @@
 namespace simt {
 
 IndependentPolicy::IndependentPolicy(std::uint32_t threads, std::uint64_t seed,
-                                     unsigned mean_quantum)
+                                     unsigned mean_quantum, const ScheduleScript* script)
     : position_(threads, kNotReady), random_(seed),
       mean_quantum_(mean_quantum == 0 ? 1 : mean_quantum) {
     ready_.reserve(threads);
-    free_accesses_ = draw_quantum() - 1;
+    if (script == nullptr) {
+        free_accesses_ = draw_quantum() - 1;
+        return;
+    }
+    // Every access asks, to be counted; a recording draws as a plain run does.
+    scripted_ = true;
+    script_ = *script;
+    if (!script_.replay) quantum_left_ = draw_quantum() - 1;
+    accesses_.assign(threads, 0);
+    stops_.assign(threads, 0);
 }
 
 std::uint32_t IndependentPolicy::draw_quantum() { return 1 + random_.below(2 * mean_quantum_); }
@@ -29,14 +38,76 @@ void IndependentPolicy::make_waiting(std::uint32_t thread) {
 }
 
 std::int64_t IndependentPolicy::pick() {
+    if (scripted_) return scripted_pick();
     if (ready_.empty()) return -1;
     return ready_[random_.below(std::uint32_t(ready_.size()))];
 }
 
 // The last access of a quantum: draw the next one and let another thread in.
-bool IndependentPolicy::yield_at_access(std::uint32_t, bool) {
+bool IndependentPolicy::yield_at_access(std::uint32_t thread, bool, const void* pc) {
+    if (scripted_) return scripted_yield(thread, pc);
     free_accesses_ = draw_quantum() - 1;
     return ready_.size() > 1;
+}
+
+// The plain order's next thread after `stopped`: the next ready one in index
+// order, wrapping (`stopped` itself last).
+std::uint32_t IndependentPolicy::plain_next(std::uint32_t stopped) const {
+    const std::uint32_t n = std::uint32_t(position_.size());
+    const std::uint32_t first = stopped == ScheduleStep::kBlockStart ? 0 : (stopped + 1) % n;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t t = (first + i) % n;
+        if (position_[t] != kNotReady) return t;
+    }
+    return kNotReady;
+}
+
+bool IndependentPolicy::scripted_yield(std::uint32_t thread, const void* pc) {
+    const std::uint32_t access = ++accesses_[thread];
+    if (script_.replay) return script_.steps != nullptr && script_.steps->yields(thread, access);
+    // What the plain run's free_accesses_ countdown would decide.
+    if (quantum_left_ != 0) {
+        --quantum_left_;
+        return false;
+    }
+    quantum_left_ = draw_quantum() - 1;
+    if (ready_.size() <= 1) return false;
+    ScheduleStep step;
+    step.kind = ScheduleStep::Kind::Yield;
+    step.launch = script_.launch;
+    step.block = script_.block;
+    step.thread = thread;
+    step.count = access;
+    step.pc = pc;
+    script_.record->push_back(step);
+    return true;
+}
+
+std::int64_t IndependentPolicy::scripted_pick() {
+    const std::uint32_t stopped = running_;
+    const std::uint32_t stop = stopped == ScheduleStep::kBlockStart ? ++starts_ : ++stops_[stopped];
+    if (ready_.empty()) return -1;
+    const std::uint32_t plain = plain_next(stopped);
+    std::uint32_t next = plain;
+    if (script_.replay) {
+        const std::int64_t chosen = script_.steps != nullptr ? script_.steps->pick(stopped, stop) : -1;
+        if (chosen >= 0 && std::size_t(chosen) < position_.size() && position_[std::size_t(chosen)] != kNotReady)
+            next = std::uint32_t(chosen);
+    } else {
+        next = ready_[random_.below(std::uint32_t(ready_.size()))];
+        if (next != plain) {
+            ScheduleStep step;
+            step.kind = ScheduleStep::Kind::Pick;
+            step.launch = script_.launch;
+            step.block = script_.block;
+            step.thread = stopped;
+            step.count = stop;
+            step.next = next;
+            script_.record->push_back(step);
+        }
+    }
+    running_ = next;
+    return next;
 }
 
 LockstepPolicy::LockstepPolicy(std::uint32_t threads, unsigned warp_size)
@@ -72,7 +143,7 @@ std::int64_t LockstepPolicy::pick() {
     return -1;
 }
 
-bool LockstepPolicy::yield_at_access(std::uint32_t thread, bool writes) {
+bool LockstepPolicy::yield_at_access(std::uint32_t thread, bool writes, const void*) {
     const bool turn = writes || stored_[thread];
     stored_[thread] = writes;
     if (!turn) return false;
@@ -82,10 +153,10 @@ bool LockstepPolicy::yield_at_access(std::uint32_t thread, bool writes) {
 }
 
 std::unique_ptr<SchedulePolicy> make_policy(const EngineOptions& options, std::uint32_t threads,
-                                            std::uint64_t block_seed) {
+                                            std::uint64_t block_seed, const ScheduleScript* script) {
     if (options.mode == ScheduleMode::Lockstep)
         return std::make_unique<LockstepPolicy>(threads, options.warp_size);
-    return std::make_unique<IndependentPolicy>(threads, block_seed, options.mean_quantum);
+    return std::make_unique<IndependentPolicy>(threads, block_seed, options.mean_quantum, script);
 }
 
 }  // namespace simt

@@ -9,6 +9,7 @@
 
 #include "emulator/options.h"
 #include "emulator/random.h"
+#include "emulator/schedule.h"
 
 namespace simt {
 
@@ -23,38 +24,61 @@ public:
     // should let another thread take a step first. The first free_accesses_
     // accesses are answered here without a virtual call.
     // `writes`: the access stores (a write or an atomic).
-    bool at_access(std::uint32_t thread, bool writes) {
+    // `pc`: the access's code address, for a recorded schedule.
+    bool at_access(std::uint32_t thread, bool writes, const void* pc) {
         if (free_accesses_ != 0) {
             --free_accesses_;
             return false;
         }
-        return yield_at_access(thread, writes);
+        return yield_at_access(thread, writes, pc);
     }
 
 protected:
     // Asked when free_accesses_ is 0.
-    virtual bool yield_at_access(std::uint32_t thread, bool writes) = 0;
+    virtual bool yield_at_access(std::uint32_t thread, bool writes, const void* pc) = 0;
     std::uint32_t free_accesses_ = 0;  // accesses the running thread makes before asking
+};
+
+// A block's part in a recorded or replayed schedule (emulator/schedule.h).
+struct ScheduleScript {
+    bool replay = false;                      // follow `steps`, else record
+    const BlockSchedule* steps = nullptr;     // replay: this block's steps (nullptr: none)
+    std::vector<ScheduleStep>* record = nullptr;  // record: where this block's steps go
+    std::uint64_t launch = 0, block = 0;
 };
 
 // Volta+ independent thread scheduling: any ready thread of the block may run
 // next; the running thread is preempted after a seeded random number of
-// accesses, so a seed names one interleaving and replays it exactly.
+// accesses, so a seed names one interleaving and replays it exactly. With a
+// script it records the run's steps (the same interleaving as the seed's),
+// or replays steps instead of drawing anything.
 class IndependentPolicy final : public SchedulePolicy {
 public:
-    IndependentPolicy(std::uint32_t threads, std::uint64_t seed, unsigned mean_quantum);
+    IndependentPolicy(std::uint32_t threads, std::uint64_t seed, unsigned mean_quantum,
+                      const ScheduleScript* script = nullptr);
     void make_ready(std::uint32_t thread) override;
     void make_waiting(std::uint32_t thread) override;
     std::int64_t pick() override;
 
 private:
-    bool yield_at_access(std::uint32_t thread, bool writes) override;
+    bool yield_at_access(std::uint32_t thread, bool writes, const void* pc) override;
     std::uint32_t draw_quantum();
+    bool scripted_yield(std::uint32_t thread, const void* pc);
+    std::int64_t scripted_pick();
+    std::uint32_t plain_next(std::uint32_t stopped) const;
     static constexpr std::uint32_t kNotReady = 0xffffffffu;
     std::vector<std::uint32_t> ready_;     // ready thread ids, unordered
     std::vector<std::uint32_t> position_;  // index in ready_, or kNotReady
     SplitMix64 random_;
     unsigned mean_quantum_;
+    // Scripted runs only: every access comes to yield_at_access, counted.
+    bool scripted_ = false;
+    ScheduleScript script_;
+    std::uint32_t quantum_left_ = 0;        // recording: free_accesses_'s part
+    std::vector<std::uint32_t> accesses_;   // per thread
+    std::vector<std::uint32_t> stops_;      // per thread
+    std::uint32_t starts_ = 0;              // picks before any thread ran
+    std::uint32_t running_ = ScheduleStep::kBlockStart;  // the last thread picked
 };
 
 // Pre-Volta / AMD lockstep: the lanes of a warp take turns, so no lane takes
@@ -71,7 +95,7 @@ public:
     std::int64_t pick() override;
 
 private:
-    bool yield_at_access(std::uint32_t thread, bool writes) override;
+    bool yield_at_access(std::uint32_t thread, bool writes, const void* pc) override;
     unsigned warp_size_;
     std::vector<bool> stored_;  // per thread: its last access was a store
     std::vector<std::uint64_t> ready_;  // per warp, a bit per ready lane
@@ -79,7 +103,8 @@ private:
     std::uint32_t lane_ = 63;           // lane that ran last (63: lane 0 goes first)
 };
 
+// `script`: a recorded or replayed schedule's part (independent scheduling only).
 std::unique_ptr<SchedulePolicy> make_policy(const EngineOptions& options, std::uint32_t threads,
-                                            std::uint64_t block_seed);
+                                            std::uint64_t block_seed, const ScheduleScript* script = nullptr);
 
 }  // namespace simt

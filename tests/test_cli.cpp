@@ -946,13 +946,79 @@ TEST_CASE("simt run --explore 20 says a racy catalog program's output depends on
     // race, the verdict on the output is "does not depend".)
     for (const char* name : {"inplace_stencil", "single_buffer_scan", "warp_synchronous"}) {
         CAPTURE(name);
-        const Result broken = simt("run --explore 20 " + catalog + name + ".cu");
+        const Result broken = simt("run --explore 20 --shrink-replays 0 " + catalog + name + ".cu");
         CHECK(broken.status == 1);
         CHECK_THAT(broken.out, Catch::Contains("the output depends on the schedule: seeds 0 and "));
         const Result twin = simt("run --explore 20 " + catalog + name + "_fixed.cu");
         CHECK(twin.status == 0);
         CHECK_THAT(twin.out, Catch::Contains("the output does not depend on the schedule"));
     }
+}
+
+namespace {
+
+// What `simt run --explore` printed under a heading, up to the next line that
+// does not begin with four spaces.
+std::string section(const std::string& out, const std::string& heading) {
+    const std::size_t at = out.find(heading);
+    if (at == std::string::npos) return "";
+    std::istringstream in(out.substr(at + heading.size()));
+    std::string line, text;
+    std::getline(in, line);  // the rest of the heading's line
+    while (std::getline(in, line) && line.rfind("    ", 0) == 0) text += line.substr(4) + "\n";
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("simt run --explore shrinks a racy program's schedule to the steps that change its output, and --schedule replays them with any workers") {
+    const std::string program = std::string(SIMT_KERNELS_DIR) + "/catalog/missing_barrier_raw.cu";
+    const fs::path file = fs::temp_directory_path() / ("simt-shrunk-" + std::to_string(getpid()) + ".schedule");
+    const Result explored = simt("run --explore 20 --record-schedule " + file.string() + " " + program);
+    CHECK(explored.status == 1);
+    const std::string plain = section(explored.out, "the plain order (each thread runs until it waits");
+    const std::string shrunk = section(explored.out, "\nit prints:");
+    REQUIRE_FALSE(plain.empty());
+    REQUIRE_FALSE(shrunk.empty());
+    CHECK(plain != shrunk);
+    CHECK_THAT(explored.out, Catch::Contains(" schedule steps away from the plain order print another output ("));
+    CHECK_THAT(explored.out, Catch::Contains(" replays):\n    kernel rotate, block 0: thread "));
+    CHECK_THAT(explored.out, !Catch::Contains("shrunk: 0 of"));
+    CHECK_THAT(explored.out, Catch::Contains("replay it: simt run --schedule " + file.string()));
+    // The file holds the steps, each with what it means.
+    const std::string steps = slurp(file);
+    CHECK_THAT(steps, Catch::StartsWith("# simt schedule (independent thread scheduling), shrunk by simt run --explore"));
+    CHECK_THAT(steps, Catch::Contains("  # kernel rotate, block 0: thread "));
+    for (const char* threads : {"1", "2"}) {
+        CAPTURE(threads);
+        const Result replayed = simt(std::string("run --threads ") + threads + " --schedule " + file.string() + " " + program);
+        CHECK(replayed.status == 1);  // still racy: the checkers run as ever
+        CHECK(replayed.out == shrunk);
+    }
+    // An empty schedule is the plain order.
+    std::ofstream(file, std::ios::trunc) << "# no steps\n";
+    CHECK(simt("run --schedule " + file.string() + " " + program).out == plain);
+    fs::remove(file);
+}
+
+TEST_CASE("a schedule is refused in lockstep mode, with --explore, or when its file cannot be read or has a line that is not a step") {
+    const std::string program = std::string(SIMT_KERNELS_DIR) + "/catalog/missing_barrier_raw.cu";
+    const fs::path file = fs::temp_directory_path() / ("simt-bad-" + std::to_string(getpid()) + ".schedule");
+    std::ofstream(file) << "yield 0 0 1 1\nrun thread 3 first\n";
+    const Result lockstep = simt("run --mode lockstep --schedule " + file.string() + " " + program);
+    CHECK(lockstep.status == 2);
+    CHECK_THAT(lockstep.err, Catch::Contains("independent thread scheduling's (--mode its)"));
+    const Result explore = simt("run --explore 4 --schedule " + file.string() + " " + program);
+    CHECK(explore.status == 2);
+    CHECK_THAT(explore.err, Catch::Contains("--explore draws its own schedules"));
+    const Result missing = simt("run --schedule " + file.string() + ".none " + program);
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.err, Catch::Contains("cannot read the schedule file"));
+    const Result bad = simt("run --schedule " + file.string() + " " + program);
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains(": line 2 is not a schedule step"));
+    CHECK(bad.out.empty());  // refused before the program ran
+    fs::remove(file);
 }
 
 TEST_CASE("an object with virtual functions built in shared memory by one thread is initialised by its constructor") {

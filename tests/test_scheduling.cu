@@ -6,6 +6,7 @@
 #include <set>
 
 #include "emulator/engine.h"
+#include "emulator/schedule.h"
 
 namespace {
 
@@ -91,6 +92,15 @@ std::vector<int> run_racy(std::uint64_t seed, unsigned threads) {
     return out.vector();
 }
 
+// The racy counter under a recorded or replayed schedule (emulator/schedule.h).
+std::vector<int> run_racy_scripted(simt::EngineOptions options) {
+    simt::cuda::reset_device(options);
+    simt::test::Managed<int> out(8, 0);
+    racy_counter<<<8, 64>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    return out.vector();
+}
+
 std::string printed(const simt::EngineOptions& options) {
     simt::cuda::reset_device(options);
     auto body = [] { ordered_print(); };
@@ -121,6 +131,52 @@ TEST_CASE("independent scheduling: different seeds give different interleavings,
     CHECK(outcomes.size() > 1);
     for (std::uint64_t seed = 0; seed < 4; ++seed) CHECK(run_racy(seed, 1) == run_racy(seed, 2));
     CHECK(run_racy(3, 2) == run_racy(3, 2));
+}
+
+TEST_CASE("a seed's recorded schedule replays its interleaving exactly, with any number of workers") {
+    for (std::uint64_t seed : {1u, 6u}) {
+        CAPTURE(seed);
+        simt::EngineOptions recording = simt::test::options(simt::ScheduleMode::Independent, 32, seed, 2);
+        recording.recording = std::make_shared<simt::ScheduleRecording>();
+        const std::vector<int> recorded = run_racy_scripted(recording);
+        CHECK(recorded == run_racy(seed, 2));  // recording changes nothing
+        const std::vector<simt::ScheduleStep> steps = recording.recording->steps();
+        REQUIRE_FALSE(steps.empty());
+        // Through the text form, as a schedule file carries it.
+        const auto replayed = std::make_shared<const simt::Schedule>(simt::parse_schedule(simt::format_schedule(steps)));
+        for (unsigned threads : {1u, 2u}) {
+            simt::EngineOptions replay = simt::test::options(simt::ScheduleMode::Independent, 32, 99, threads);
+            replay.schedule = replayed;
+            CHECK(run_racy_scripted(replay) == recorded);  // the seed is not drawn from
+        }
+    }
+}
+
+TEST_CASE("an empty schedule is the plain order: each thread runs until it waits, then the next in index order") {
+    simt::EngineOptions plain = simt::test::options(simt::ScheduleMode::Independent, 32, 0, 2);
+    plain.schedule = std::make_shared<const simt::Schedule>(std::vector<simt::ScheduleStep>{});
+    // Every thread's read-modify-write runs whole: no update is lost.
+    CHECK(run_racy_scripted(plain) == std::vector<int>(8, 64));
+    // One step, in block 3. Thread 63 arrives last at the first barrier, so
+    // it runs on and increments first; thread 0 then loads 1 and lets the
+    // others run before its store, so its store of 2 comes last.
+    simt::ScheduleStep step;
+    step.kind = simt::ScheduleStep::Kind::Yield;
+    step.block = 3;
+    step.thread = 0;
+    step.count = 3;  // its accesses: the counter's reset, the load, the store
+    plain.schedule = std::make_shared<const simt::Schedule>(std::vector<simt::ScheduleStep>{step});
+    std::vector<int> overwritten(8, 64);
+    overwritten[3] = 2;
+    CHECK(run_racy_scripted(plain) == overwritten);
+}
+
+TEST_CASE("a schedule file's line that is not a step is refused naming the line") {
+    CHECK_THROWS_WITH(simt::parse_schedule("# a comment\nyield 0 1 2 3\npick 0 1 start 1 4  # fine\nyield 0 1 x 2\n"),
+                      Catch::Contains("line 4 is not a schedule step"));
+    CHECK_THROWS_WITH(simt::parse_schedule("yield 0 0 0 0\n"), Catch::Contains("line 1"));  // counts start at 1
+    CHECK_THROWS_WITH(simt::parse_schedule("pick 0 0 1 1\n"), Catch::Contains("line 1"));    // no next thread
+    CHECK(simt::parse_schedule("\n# only comments\n").empty());
 }
 
 TEST_CASE("device printf output comes in block order and is identical for any number of workers") {

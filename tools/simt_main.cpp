@@ -169,6 +169,10 @@ int main(int argc, char** argv) {
     unsigned explore = 0;
     run_cmd->add_option("--explore", explore, "run under N seeds (from --seed on) and say whether the output depends on the schedule")
         ->transform(unsigned_decimal)->check(CLI::Range(1u, 100000u));
+    unsigned shrink_replays = 400;
+    run_cmd->add_option("--shrink-replays", shrink_replays,
+                        "with --explore in its mode: replays the schedule shrinking may make (0: no shrinking)")
+        ->transform(unsigned_decimal)->check(CLI::Range(0u, 1000000u))->capture_default_str();
     std::uintmax_t cache_limit_mib = build.cache_limit >> 20;
     const auto cache_limit_help = "MiB the cache may hold; the programs used least recently go first";
     run_cmd->add_option("--cache-limit", cache_limit_mib, cache_limit_help)
@@ -269,12 +273,24 @@ int main(int argc, char** argv) {
                 run.suppressions = fs::absolute(run.suppressions).string();
                 simt::driver::Suppressions::from_file(run.suppressions);
             }
-            for (std::string* file : {&run.report_file, &run.trace_file}) {
+            for (std::string* file : {&run.report_file, &run.trace_file, &run.record_schedule}) {
                 if (file->empty()) continue;
                 *file = fs::absolute(*file).string();
                 if (const std::string bad = unwritable(*file); !bad.empty())
-                    return fail("cannot write the " + std::string(file == &run.trace_file ? "trace" : "report") +
+                    return fail("cannot write the " +
+                                std::string(file == &run.trace_file        ? "trace"
+                                            : file == &run.record_schedule ? "schedule"
+                                                                           : "report") +
                                 " to " + bad);
+            }
+            if ((!run.schedule.empty() || !run.record_schedule.empty()) && run.mode != "its")
+                return fail("--schedule and --record-schedule are independent thread scheduling's (--mode its): "
+                            "lockstep has one order");
+            if (!run.schedule.empty()) {
+                if (explore > 0) return fail("--explore draws its own schedules: it takes no --schedule");
+                if (!run.record_schedule.empty()) return fail("a run replays a schedule or records one, not both");
+                if (!std::ifstream(run.schedule)) return fail("cannot read the schedule file " + run.schedule);
+                run.schedule = fs::absolute(run.schedule).string();
             }
         }
         const BuildResult built = build_program(build);
@@ -283,7 +299,7 @@ int main(int argc, char** argv) {
             std::cout << (build_output.empty() ? built.executable : build_output).string() << "\n";
             return 0;
         }
-        if (explore > 0) return explore_program(built.executable, program_args, run, explore);
+        if (explore > 0) return explore_program(built.executable, program_args, run, explore, shrink_replays);
         return run_program(built.executable, program_args, run);
     } catch (const Interrupted& e) {
         end_by_signal(e.signal);  // after the unwinding removed temporary files

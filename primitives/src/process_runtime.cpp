@@ -7,12 +7,14 @@
 #include <string_view>
 
 #include "emulator/options.h"
+#include "emulator/schedule.h"
 #include "emulator/symbolizer.h"
 #include "driver/options.h"
 #include "driver/report_log.h"
 #include "checkers/shared_symbols.h"
 #include "emulator/worker.h"
 #include "fault_text.h"
+#include "schedule_file.h"
 #include "simt/launch.h"
 #include "simt/builtin_variables.h"
 #include "simt/embedding.h"
@@ -66,6 +68,22 @@ EngineOptions ProcessRuntime::options_from_environment() {
     engine.threads = unsigned(o.threads);
     engine.stack_size = std::size_t(o.stack_size);
     engine.watchdog_seconds = unsigned(o.watchdog);
+    if (!o.schedule.empty() || !o.record_schedule.empty()) {
+        if (engine.mode != ScheduleMode::Independent)
+            bad_options("a schedule is independent thread scheduling's (mode its): lockstep has one order");
+        if (!o.schedule.empty() && !o.record_schedule.empty())
+            bad_options("schedule and record-schedule: a run replays a schedule or records one, not both");
+        if (!o.schedule.empty()) {
+            std::string why;
+            engine.schedule = read_schedule_file(o.schedule, why);
+            if (!engine.schedule) bad_options(why);
+        }
+        if (!o.record_schedule.empty()) {
+            engine.recording = std::make_shared<ScheduleRecording>();
+            schedule_recording_ = engine.recording;
+            schedule_file_ = o.record_schedule;
+        }
+    }
     error_exitcode = int(o.error_exitcode);
     const std::vector<std::string> names = driver::names_in(o.check);
     for (const Registered& r : registry())

@@ -140,6 +140,8 @@ private:
     check::WarpSyncChecker warp_sync_{hazards_};
     EngineOptions options_from_environment();
     std::unique_ptr<check::TraceRecorder> trace_;  // with --trace only
+    std::shared_ptr<ScheduleRecording> schedule_recording_;  // with --record-schedule only
+    std::string schedule_file_;
     const Engine* registered_ = nullptr;
     std::vector<check::HazardGroup> last_hazards_;
     check::RunHazards run_hazards_;  // merged across launches: the report file, the text's dedup

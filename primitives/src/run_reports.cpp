@@ -16,6 +16,7 @@
 #include "driver/summary.h"
 #include "emulator/symbolizer.h"
 #include "process_runtime.h"
+#include "schedule_file.h"
 
 namespace simt::cuda {
 namespace {
@@ -76,6 +77,10 @@ void write_status_file() {
     }
     if (rt.trace_ && !write_text_file(rt.checks_.trace_file, rt.trace_->json())) {
         std::fprintf(driver::report_log(), "simt: error: cannot write the trace to %s\n", rt.checks_.trace_file.c_str());
+        rt.reported_error();
+    }
+    if (rt.schedule_recording_ && !write_schedule_file(rt.schedule_file_, *rt.schedule_recording_)) {
+        std::fprintf(driver::report_log(), "simt: error: cannot write the schedule to %s\n", rt.schedule_file_.c_str());
         rt.reported_error();
     }
     const driver::RunCounts counts{rt.errors_reported(), rt.hazard_warnings_};
