@@ -62,6 +62,19 @@ std::uint32_t IndependentPolicy::plain_next(std::uint32_t stopped) const {
     return kNotReady;
 }
 
+void IndependentPolicy::record(ScheduleStep::Kind kind, std::uint32_t thread, std::uint32_t count,
+                               std::uint32_t next, const void* pc) {
+    ScheduleStep step;
+    step.kind = kind;
+    step.launch = script_.launch;
+    step.block = script_.block;
+    step.thread = thread;
+    step.count = count;
+    step.next = next;
+    step.pc = pc;
+    script_.record->push_back(step);
+}
+
 bool IndependentPolicy::scripted_yield(std::uint32_t thread, const void* pc) {
     const std::uint32_t access = ++accesses_[thread];
     if (script_.replay) return script_.steps != nullptr && script_.steps->yields(thread, access);
@@ -72,14 +85,7 @@ bool IndependentPolicy::scripted_yield(std::uint32_t thread, const void* pc) {
     }
     quantum_left_ = draw_quantum() - 1;
     if (ready_.size() <= 1) return false;
-    ScheduleStep step;
-    step.kind = ScheduleStep::Kind::Yield;
-    step.launch = script_.launch;
-    step.block = script_.block;
-    step.thread = thread;
-    step.count = access;
-    step.pc = pc;
-    script_.record->push_back(step);
+    record(ScheduleStep::Kind::Yield, thread, access, 0, pc);
     return true;
 }
 
@@ -95,16 +101,7 @@ std::int64_t IndependentPolicy::scripted_pick() {
             next = std::uint32_t(chosen);
     } else {
         next = ready_[random_.below(std::uint32_t(ready_.size()))];
-        if (next != plain) {
-            ScheduleStep step;
-            step.kind = ScheduleStep::Kind::Pick;
-            step.launch = script_.launch;
-            step.block = script_.block;
-            step.thread = stopped;
-            step.count = stop;
-            step.next = next;
-            script_.record->push_back(step);
-        }
+        if (next != plain) record(ScheduleStep::Kind::Pick, stopped, stop, next, nullptr);
     }
     running_ = next;
     return next;

@@ -66,6 +66,8 @@ private:
     bool scripted_yield(std::uint32_t thread, const void* pc);
     std::int64_t scripted_pick();
     std::uint32_t plain_next(std::uint32_t stopped) const;
+    void record(ScheduleStep::Kind kind, std::uint32_t thread, std::uint32_t count, std::uint32_t next,
+                const void* pc);
     static constexpr std::uint32_t kNotReady = 0xffffffffu;
     std::vector<std::uint32_t> ready_;     // ready thread ids, unordered
     std::vector<std::uint32_t> position_;  // index in ready_, or kNotReady
