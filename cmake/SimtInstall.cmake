@@ -9,7 +9,11 @@
 #   share/simt/simt-cuda-toolchain.cmake, share/simt/toolkit/   for CMake CUDA projects
 install(TARGETS simt RUNTIME DESTINATION bin)
 install(TARGETS simt_runtime simt_checkers simt_driver simt_emulator ARCHIVE DESTINATION lib/simt)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/primitives/include/ DESTINATION include/simt-cuda)
+# simt/embedding.h is for simt's own tests and tools, built in its tree: it
+# names the engine's options and the checkers' reports, whose headers are not
+# installed, so an installed copy could not compile.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/primitives/include/ DESTINATION include/simt-cuda
+        PATTERN embedding.h EXCLUDE)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/primitives/portable/ DESTINATION include/simt-portable)
 install(CODE [[
   set(prefix "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}")

@@ -166,6 +166,15 @@ TEST_CASE("cmake --install gives a simt that still works moved elsewhere, and fi
                 .status == 0);
     fs::rename(root / "first", root / "moved");  // nothing may point back at the build or the first prefix
     const fs::path prefix = root / "moved";
+    // An installed header includes only installed headers: the rooms' own
+    // (emulator/, checkers/, driver/) stay in the build tree.
+    for (const auto& entry : fs::recursive_directory_iterator(prefix / "include")) {
+        if (!entry.is_regular_file()) continue;
+        CAPTURE(entry.path().string());
+        const std::string text = slurp(entry.path());
+        for (const char* room : {"#include \"emulator/", "#include \"checkers/", "#include \"driver/"})
+            CHECK_THAT(text, !Catch::Contains(room));
+    }
 
     const Result ran = shell((prefix / "bin/simt").string() + " run --cache-dir " + (root / "cache").string() + " -I " +
                              (kProject / "include").string() + " -DN=64 " + (kProject / "src/main.cu").string() + " " +

@@ -1,5 +1,7 @@
-// For programs that embed simt (tests, tools): choose the engine's options
-// and start from a fresh device, as cudaDeviceReset does on a GPU.
+// For programs that embed simt in its own tree (tests, tools): choose the
+// engine's options and start from a fresh device, as cudaDeviceReset does on
+// a GPU. Not installed (cmake/SimtInstall.cmake): it needs the engine's and
+// the checkers' headers.
 #pragma once
 
 #include <string>
