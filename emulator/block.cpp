@@ -1,6 +1,7 @@
 #include "emulator/block.h"
 
 #include "emulator/schedule.h"
+#include "primitives/include/simt/running_coordinates.h"
 
 #include <cstring>
 
@@ -19,6 +20,22 @@
 
 namespace simt {
 namespace {
+
+// The built-ins' thread-local (simt/running_coordinates.h): a block writes
+// its own coordinates when it runs on an OS thread, each thread's before the
+// thread runs, and the values outside a kernel when it stops.
+void set_coordinates(std::uint32_t (&to)[3], const Dim3& from) {
+    to[0] = from.x;
+    to[1] = from.y;
+    to[2] = from.z;
+}
+
+void leave_block() {
+    set_coordinates(simt_running_coordinates.thread, Dim3{0, 0, 0});
+    set_coordinates(simt_running_coordinates.block, Dim3{0, 0, 0});
+    set_coordinates(simt_running_coordinates.block_shape, Dim3{});
+    set_coordinates(simt_running_coordinates.grid_shape, Dim3{});
+}
 
 std::string hex(std::uint64_t v) {
     char text[24];
@@ -71,6 +88,9 @@ Block::~Block() {
 
 RunEnd Block::run() {
     worker_.block = this;
+    set_coordinates(simt_running_coordinates.block, block_index_);
+    set_coordinates(simt_running_coordinates.block_shape, launch_.block);
+    set_coordinates(simt_running_coordinates.grid_shape, launch_.grid);
     if (!started_) {
         started_ = true;
         clear_shared_memory();
@@ -83,6 +103,7 @@ RunEnd Block::run() {
         for (Checker* c : checkers_) c->on_block_begin(info_, block_index_);
     } else if (stalled_ && !resume_after_stall()) {
         worker_.block = nullptr;
+        leave_block();
         return RunEnd::Stalled;
     }
     while (!fault_) {
@@ -92,6 +113,7 @@ RunEnd Block::run() {
             if (spinners_ != 0 && spins_on_global()) {
                 stall();  // another block may write what they poll
                 worker_.block = nullptr;
+                leave_block();
                 return RunEnd::Stalled;
             }
             if (spinners_ != 0 && confirm_a_spinner()) continue;
@@ -101,6 +123,7 @@ RunEnd Block::run() {
         SimThread& t = threads_[std::size_t(next)];
         running_ = &t;
         worker_.thread = &t;
+        set_coordinates(simt_running_coordinates.thread, t.id.thread);
         if (!observers_.empty())
             for (Checker* c : observers_) c->on_thread_resume(t.id);
         t.fiber.resume();
@@ -112,6 +135,7 @@ RunEnd Block::run() {
         for (Checker* c : checkers_) c->on_block_end(info_, block_index_);
     worker_.note_progress();
     worker_.block = nullptr;
+    leave_block();
     return RunEnd::Done;
 }
 
@@ -203,6 +227,7 @@ void Block::suspend_running() {
             if (&to == &from) return;  // preempted, and picked again
             running_ = &to;
             worker_.thread = &to;
+            set_coordinates(simt_running_coordinates.thread, to.id.thread);
             from.fiber.switch_to(to.fiber);
             return;
         }

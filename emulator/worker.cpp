@@ -10,6 +10,9 @@
 #include <set>
 
 #include "emulator/fault_signals.h"
+#include "primitives/include/simt/running_coordinates.h"
+
+thread_local simt_running_coordinates_t simt_running_coordinates = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
 
 namespace simt {
 
