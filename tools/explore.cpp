@@ -257,20 +257,24 @@ std::string block_of(const std::string& step) {
     return launch + " " + block;
 }
 
+// `recorded_out`: what the whole recorded schedule printed (a replay of it
+// prints the same).
 Shrunk shrink(const fs::path& executable, const std::vector<std::string>& args, driver::RunOptions options,
-              const std::vector<std::string>& steps, const std::string& reference, const fs::path& scratch,
-              unsigned replays) {
+              const std::vector<std::string>& steps, const std::string& reference, const std::string& recorded_out,
+              const fs::path& scratch, unsigned replays) {
     Shrunk result;
     result.limit = replays;
+    result.out = recorded_out;
     options.schedule = scratch.string();
     options.record_schedule.clear();
-    std::string last_out;
+    // ddmin keeps every set whose replay differs, so the last such output is the kept set's.
     auto differs = [&](const std::vector<std::string>& subset) {
         std::ofstream(scratch, std::ios::binary) << join(subset);
         ++result.replays;
         const Captured c = run_captured(executable, args, options);
-        last_out = c.out;
-        return c.out != reference;
+        if (c.out == reference) return false;
+        result.out = c.out;
+        return true;
     };
     Units blocks;
     std::string current;
@@ -283,9 +287,6 @@ Shrunk shrink(const fs::path& executable, const std::vector<std::string>& args, 
     Units single;
     for (const std::string& step : flatten(ddmin(blocks, differs, result))) single.push_back({step});
     result.steps = flatten(ddmin(single, differs, result));
-    // The output of the set kept (the last replay may have been another set).
-    differs(result.steps);
-    result.out = last_out;
     return result;
 }
 
@@ -400,7 +401,7 @@ void shrink_schedule(const fs::path& executable, const std::vector<std::string>&
         return;
     }
     const std::vector<std::string> steps = step_lines(text);
-    const Shrunk shrunk = shrink(executable, args, options, steps, reference, scratch, replays);
+    const Shrunk shrunk = shrink(executable, args, options, steps, reference, recorded.out, scratch, replays);
     std::ofstream out(file, std::ios::binary);
     out << "# simt schedule (independent thread scheduling), shrunk by simt run --explore from seed " << record.seed
         << "'s " << steps.size() << " steps: replay with --schedule " << file.string() << "\n"
