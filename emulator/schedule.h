@@ -32,10 +32,6 @@ struct ScheduleStep {
     std::uint32_t count = 0;    // Yield: which of its accesses (from 1); Pick: which of its stops (from 1)
     std::uint32_t next = 0;     // Pick: the thread that ran next
     const void* pc = nullptr;   // Yield, when recorded: the access's code address
-    friend bool operator==(const ScheduleStep& a, const ScheduleStep& b) {
-        return a.kind == b.kind && a.launch == b.launch && a.block == b.block && a.thread == b.thread &&
-               a.count == b.count && (a.kind == Kind::Yield || a.next == b.next);
-    }
 };
 
 // One block's steps, as the policy looks them up.
