@@ -30,13 +30,6 @@ void set_coordinates(std::uint32_t (&to)[3], const Dim3& from) {
     to[2] = from.z;
 }
 
-void leave_block() {
-    set_coordinates(simt_running_coordinates.thread, Dim3{0, 0, 0});
-    set_coordinates(simt_running_coordinates.block, Dim3{0, 0, 0});
-    set_coordinates(simt_running_coordinates.block_shape, Dim3{});
-    set_coordinates(simt_running_coordinates.grid_shape, Dim3{});
-}
-
 std::string hex(std::uint64_t v) {
     char text[24];
     std::snprintf(text, sizeof text, "%#llx", static_cast<unsigned long long>(v));
@@ -102,8 +95,7 @@ RunEnd Block::run() {
         worker_.note_progress();
         for (Checker* c : checkers_) c->on_block_begin(info_, block_index_);
     } else if (stalled_ && !resume_after_stall()) {
-        worker_.block = nullptr;
-        leave_block();
+        leave_worker();
         return RunEnd::Stalled;
     }
     while (!fault_) {
@@ -112,8 +104,7 @@ RunEnd Block::run() {
             if (live_ == 0) break;
             if (spinners_ != 0 && spins_on_global()) {
                 stall();  // another block may write what they poll
-                worker_.block = nullptr;
-                leave_block();
+                leave_worker();
                 return RunEnd::Stalled;
             }
             if (spinners_ != 0 && confirm_a_spinner()) continue;
@@ -134,9 +125,18 @@ RunEnd Block::run() {
     if (!fault_)
         for (Checker* c : checkers_) c->on_block_end(info_, block_index_);
     worker_.note_progress();
-    worker_.block = nullptr;
-    leave_block();
+    leave_worker();
     return RunEnd::Done;
+}
+
+// The block stops running on this OS thread (done or stalled): the worker and
+// the built-ins' thread-local hold nothing of it.
+void Block::leave_worker() {
+    worker_.block = nullptr;
+    set_coordinates(simt_running_coordinates.thread, Dim3{0, 0, 0});
+    set_coordinates(simt_running_coordinates.block, Dim3{0, 0, 0});
+    set_coordinates(simt_running_coordinates.block_shape, Dim3{});
+    set_coordinates(simt_running_coordinates.grid_shape, Dim3{});
 }
 
 // A GPU leaves shared memory as the last block on the multiprocessor left it;

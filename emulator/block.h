@@ -256,6 +256,7 @@ public:
 private:
     static void thread_main(void* self);
     void thread_exited();
+    void leave_worker();
     void clear_shared_memory();
     void suspend_running();
     void check_stack_canary(bool stopping);  // stopping, or exiting
