@@ -134,7 +134,7 @@ def check_mode(path, mode, simt, cache_dir, expectations):
     mine = [e for e in expectations if e.applies_to(mode)]
     options = [o for e in mine if e.kind == "run-options" for o in shlex.split(e.value)]
     # The tests' cache holds more than the default limit (tests/cli_support.h).
-    cache = ["--cache-dir", cache_dir, "--cache-limit", "4096"] if cache_dir else []
+    cache = ["--cache-dir", cache_dir, "--cache-limit", "8192"] if cache_dir else []
     command = [simt, "run"] + cache + options + ["--mode", mode, path]
     try:
         run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=RUN_SECONDS)

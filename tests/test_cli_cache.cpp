@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -45,6 +46,37 @@ TEST_CASE("editing a header included with <...> from beside the program rebuilds
     const Result again = simt("run -v " + source.string());  // unchanged since: from the cache
     CHECK(again.out == "12\n");
     CHECK_THAT(again.err, Catch::Contains("cache hit"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a program whose link changes (simt's runtime, the link flags) is linked again from its cached objects") {
+    const fs::path dir = fresh_dir("relink");
+    const fs::path cache = dir / "cache";
+    fs::create_directories(dir / "libs");
+    std::ofstream(dir / "hello.cu") << "#include <cstdio>\nint main() { std::printf(\"hello\\n\"); return 0; }\n";
+    const auto run = [&](const std::string& flags) {
+        return shell(std::string(SIMT_EXE) + " -v run --cache-dir " + cache.string() + " " + flags + " " +
+                     (dir / "hello.cu").string());
+    };
+    const Result first = run("");
+    CHECK(first.out == "hello\n");
+    CHECK_THAT(first.err, Catch::Contains("compile:"));
+    const Result relinked = run("-L" + (dir / "libs").string());
+    CHECK(relinked.out == "hello\n");
+    CHECK_THAT(relinked.err, Catch::Contains("relinking the objects of"));
+    CHECK_THAT(relinked.err, !Catch::Contains("compile:"));
+    // Both links stay: either is a hit.
+    CHECK_THAT(run("-L" + (dir / "libs").string()).err, Catch::Contains("cache hit"));
+    CHECK_THAT(run("").err, Catch::Contains("cache hit"));
+    // An entry whose object went is compiled again, with a warning.
+    std::size_t removed = 0;
+    for (const auto& e : fs::recursive_directory_iterator(cache))
+        if (e.path().extension() == ".o") removed += fs::remove(e.path());
+    REQUIRE(removed == 1);
+    const Result rebuilt = run("-L" + dir.string());
+    CHECK(rebuilt.out == "hello\n");
+    CHECK_THAT(rebuilt.err, Catch::Contains("hello.o is missing): rebuilding it"));
+    CHECK_THAT(rebuilt.err, Catch::Contains("compile:"));
     fs::remove_all(dir);
 }
 
@@ -157,7 +189,11 @@ TEST_CASE("the cache holds at most --cache-limit MiB, dropping the programs used
     REQUIRE(slots() == 3);
     CHECK_THAT(run("1", "1024").err, Catch::Contains("cache hit"));  // 1 is now the most recently used
     // Room for two and a half programs: building a fourth drops 2 and 3, the least recently used.
-    const std::string room = std::to_string(bytes() * 5 / 6 / (1 << 20) + 1);
+    const double program_mib = double(bytes()) / 3 / (1 << 20);
+    const long room_mib = std::lround(program_mib * 2.5);
+    REQUIRE(room_mib > program_mib * 2);  // whole MiB: programs of at least 1 MiB leave room for two, not three
+    REQUIRE(room_mib < program_mib * 3);
+    const std::string room = std::to_string(room_mib);
     CHECK(run("4", room).out == "4\n");
     CHECK(slots() == 2);
     CHECK_THAT(run("1", room).err, Catch::Contains("cache hit"));

@@ -102,7 +102,7 @@ TEST_CASE("a signal to the simt driver alone ends the program it runs (even SIGK
     for (const int signal : {SIGTERM, SIGINT, SIGHUP, SIGKILL}) {
         CAPTURE(signal);
         const fs::path pid_file = dir / ("pid" + std::to_string(signal));
-        const pid_t driver = start_simt({"run", "--cache-dir", SIMT_TEST_CACHE, source.string(), "--", pid_file.string()},
+        const pid_t driver = start_simt({"run", "--cache-dir", SIMT_TEST_CACHE, "--cache-limit", "8192", source.string(), "--", pid_file.string()},
                                         dir / "log");
         const pid_t program = program_pid(pid_file);
         kill(driver, signal);
@@ -121,7 +121,7 @@ TEST_CASE("a program that ignores the signal passed on by the driver is killed a
     const fs::path source = endless_program(dir);
     const fs::path pid_file = dir / "pid";
     const pid_t driver = start_simt(
-        {"run", "--cache-dir", SIMT_TEST_CACHE, source.string(), "--", pid_file.string(), "ignore-sigterm"}, dir / "log");
+        {"run", "--cache-dir", SIMT_TEST_CACHE, "--cache-limit", "8192", source.string(), "--", pid_file.string(), "ignore-sigterm"}, dir / "log");
     const pid_t program = program_pid(pid_file);
     kill(driver, SIGTERM);
     CHECK(within(10s, [&] { return !running(program); }));

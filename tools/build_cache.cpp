@@ -76,6 +76,23 @@ std::uintmax_t bytes_under(const fs::path& dir) {
     return total;
 }
 
+constexpr const char* kLinkPrefix = "link-";
+
+// A build's or link's own directory under `parent`. A driver killed with
+// SIGKILL could not remove its own: no compile takes an hour, and a pid says
+// nothing across containers sharing a cache.
+fs::path work_dir(const fs::path& parent, const std::string& prefix) {
+    std::error_code ec;
+    const auto stale = fs::file_time_type::clock::now() - std::chrono::hours(1);
+    for (const fs::directory_entry& e : fs::directory_iterator(parent, ec))
+        if (e.path().filename().string().rfind(prefix, 0) == 0 && e.last_write_time(ec) < stale)
+            fs::remove_all(e.path(), ec);
+    const fs::path dir = parent / (prefix + std::to_string(getpid()));
+    fs::remove_all(dir);  // an earlier driver's with this pid
+    fs::create_directories(dir);
+    return dir;
+}
+
 }  // namespace
 
 void mark_used(const fs::path& slot) {
@@ -150,18 +167,26 @@ std::string hex(std::uint64_t value) {
     return text;
 }
 
-std::optional<fs::path> find_entry(const fs::path& slot, const std::string& name) {
+std::optional<fs::path> find_entry(const fs::path& slot) {
     const fs::path manifest = slot / "deps";
     std::error_code ec;
     if (!fs::exists(manifest, ec)) return std::nullopt;
     const fs::path entry = slot / entry_key(read_manifest(manifest));
-    if (!fs::exists(entry, ec)) return std::nullopt;
-    if (const std::string why = damage(entry, name); !why.empty()) {
-        spdlog::warn("the cache entry {} is damaged ({}): rebuilding it", entry.string(), why);
-        fs::remove_all(entry);
+    if (!fs::is_directory(entry, ec)) return std::nullopt;
+    return entry;
+}
+
+std::optional<fs::path> find_executable(const fs::path& entry, const std::string& link_key, const std::string& name) {
+    const fs::path link = entry / (kLinkPrefix + link_key);
+    std::error_code ec;
+    if (!fs::exists(link, ec)) return std::nullopt;
+    if (const std::string why = damage(link, name); !why.empty()) {
+        spdlog::warn("the cache entry {} is damaged ({}): rebuilding it", link.string(), why);
+        fs::remove_all(link);
         return std::nullopt;
     }
-    return entry / name;
+    mark_used(link);
+    return link / name;
 }
 
 std::vector<fs::path> read_depfile(const fs::path& depfile, const fs::path& skip) {
@@ -200,40 +225,50 @@ std::vector<fs::path> read_depfile(const fs::path& depfile, const fs::path& skip
     return files;
 }
 
-PendingBuild::PendingBuild(const fs::path& slot)
-    : slot_(slot), dir_(slot / (".build-" + std::to_string(getpid()))) {
-    // A driver killed with SIGKILL could not remove its build. No compile
-    // takes an hour; a pid says nothing across containers sharing a cache.
-    std::error_code ec;
-    const auto stale = fs::file_time_type::clock::now() - std::chrono::hours(1);
-    for (const fs::directory_entry& e : fs::directory_iterator(slot, ec))
-        if (e.path().filename().string().rfind(".build-", 0) == 0 && e.last_write_time(ec) < stale)
-            fs::remove_all(e.path(), ec);
-    fs::remove_all(dir_);  // an earlier driver's with this pid
-    fs::create_directories(dir_);
-}
+PendingBuild::PendingBuild(const fs::path& slot) : slot_(slot), dir_(work_dir(slot, ".build-")) {}
 
 PendingBuild::~PendingBuild() {
     std::error_code ignored;
     fs::remove_all(dir_, ignored);
 }
 
-fs::path PendingBuild::publish(const std::string& name, const std::vector<fs::path>& dependencies) {
-    std::ofstream(dir_ / (name + ".stamp"), std::ios::binary) << stamp_of(dir_ / name);
+fs::path PendingBuild::publish(const std::vector<fs::path>& dependencies) {
     const fs::path entry = slot_ / entry_key(dependencies);
     std::error_code ec;
     fs::rename(dir_, entry, ec);
-    if (ec && damage(entry, name).empty()) {
-        // A build of the same program beside this one got there first.
-        fs::remove_all(dir_);
-    } else if (ec) {
-        fs::remove_all(entry);
-        fs::rename(dir_, entry);
-    }
+    if (ec) fs::remove_all(dir_);  // a build of the same program beside this one got there first
     std::string list;
     for (const fs::path& file : dependencies) list += file.string() + "\n";
     write_atomically(slot_ / "deps", list);
-    return entry / name;
+    return entry;
+}
+
+PendingLink::PendingLink(const fs::path& entry, const std::string& link_key)
+    : entry_(entry), link_(entry / (kLinkPrefix + link_key)), dir_(work_dir(entry, ".link-")) {}
+
+PendingLink::~PendingLink() {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+}
+
+fs::path PendingLink::publish(const std::string& name) {
+    std::ofstream(dir_ / (name + ".stamp"), std::ios::binary) << stamp_of(dir_ / name);
+    std::error_code ec;
+    fs::rename(dir_, link_, ec);
+    if (ec && damage(link_, name).empty()) {
+        fs::remove_all(dir_);  // a link beside this one got there first
+    } else if (ec) {
+        fs::remove_all(link_);
+        fs::rename(dir_, link_);
+    }
+    mark_used(link_);
+    // A running program keeps its executable's inode; one about to start
+    // found its link within the last moments, which marked it used.
+    const auto stale = fs::file_time_type::clock::now() - std::chrono::minutes(10);
+    for (const fs::directory_entry& e : fs::directory_iterator(entry_, ec))
+        if (e.path() != link_ && e.path().filename().string().rfind(kLinkPrefix, 0) == 0 && e.last_write_time(ec) < stale)
+            fs::remove_all(e.path(), ec);
+    return link_ / name;
 }
 
 }  // namespace simt::tool::cache

@@ -1,16 +1,20 @@
 // The compile cache. A slot is keyed by what the driver knows before
-// compiling (the rewritten source, the flags, simt's runtime); inside it, an
-// entry is keyed by every file the compiler read for it, as its depfile
-// listed them, so a header found through -I or CPATH (`#include <params.h>`)
-// counts like one next to the program (ccache's manifest, one per slot):
+// compiling (the rewritten sources, the compile flags); inside it, an entry
+// is keyed by every file the compiler read for it, as its depfile listed
+// them, so a header found through -I or CPATH (`#include <params.h>`) counts
+// like one next to the program (ccache's manifest, one per slot). An entry
+// keeps its objects, and the executables linked from them, one per link key
+// (simt's runtime libraries and the link flags): a new simt relinks a cached
+// program without compiling it again.
 //
-//   <cache>/<slot>/deps             the files the last build of this slot read
-//   <cache>/<slot>/<entry>/         one build: <name>, <name>.cpp, <name>.stamp
-//   <cache>/<slot>/.build-<pid>/    a build in progress, renamed into place
+//   <cache>/<slot>/deps                  the files the last build of this slot read
+//   <cache>/<slot>/<entry>/              one build: its objects and rewritten sources
+//   <cache>/<slot>/<entry>/link-<key>/   <name> linked from them, <name>.stamp
+//   <cache>/<slot>/.build-<pid>/, <entry>/.link-<pid>/   in progress, renamed into place
 //
-// An entry appears whole or not at all (a directory rename), a build that
-// fails or is interrupted leaves nothing, and an entry whose executable no
-// longer matches its stamp (size and hash) is rebuilt, not run.
+// An entry or a link appears whole or not at all (a directory rename), a
+// build that fails or is interrupted leaves nothing, and an executable that
+// no longer matches its stamp (size and hash) is linked again, not run.
 #pragma once
 
 #include <cstdint>
@@ -28,9 +32,13 @@ std::uint64_t hash_text(std::string_view text);
 std::uint64_t hash_file(const std::filesystem::path& path);
 std::string hex(std::uint64_t value);
 
-// The intact entry's executable for the files as they are now, if the slot
-// has one. A damaged entry is removed, with a warning, so it gets rebuilt.
-std::optional<std::filesystem::path> find_entry(const std::filesystem::path& slot, const std::string& name);
+// The slot's entry for the files as they are now, if it was built.
+std::optional<std::filesystem::path> find_entry(const std::filesystem::path& slot);
+
+// The intact executable `name` of `entry` linked for `link_key`, if there is
+// one. A damaged one is removed, with a warning, so it gets linked again.
+std::optional<std::filesystem::path> find_executable(const std::filesystem::path& entry, const std::string& link_key,
+                                                     const std::string& name);
 
 // The files a compiler's -MD depfile names (made absolute), less those under
 // `skip` (the build's own directory).
@@ -61,13 +69,30 @@ public:
     PendingBuild(const PendingBuild&) = delete;
     PendingBuild& operator=(const PendingBuild&) = delete;
     const std::filesystem::path& dir() const { return dir_; }
-    // Stamps the executable `dir()/name` and moves the directory into place as
-    // the entry for `dependencies`; returns the executable's path there (a
-    // concurrent build's, if it got there first).
-    std::filesystem::path publish(const std::string& name, const std::vector<std::filesystem::path>& dependencies);
+    // Moves the directory into place as the entry for `dependencies`; returns
+    // the entry (a concurrent build's, if it got there first).
+    std::filesystem::path publish(const std::vector<std::filesystem::path>& dependencies);
 
 private:
     std::filesystem::path slot_, dir_;
+};
+
+// The same for linking an entry's objects: the executable `dir()/name` is
+// stamped and moved into place as the entry's link for `link_key`. Links
+// of the entry unused for ten minutes go then (an older runtime's).
+class PendingLink {
+public:
+    PendingLink(const std::filesystem::path& entry, const std::string& link_key);
+    ~PendingLink();
+    PendingLink(const PendingLink&) = delete;
+    PendingLink& operator=(const PendingLink&) = delete;
+    const std::filesystem::path& dir() const { return dir_; }
+    // Returns the executable's path in its place (a concurrent link's, if
+    // it got there first).
+    std::filesystem::path publish(const std::string& name);
+
+private:
+    std::filesystem::path entry_, link_, dir_;
 };
 
 }  // namespace simt::tool::cache

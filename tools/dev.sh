@@ -43,7 +43,9 @@ case "${1:-}" in
         install_missing
         build build
         (cd build && ctest --output-on-failure -j "$jobs")
-        build build-asan -DSIMT_SANITIZE=ON
+        # The programs the tests build are compiled once, in the first pass:
+        # the sanitized pass links their cached objects with its runtime.
+        build build-asan -DSIMT_SANITIZE=ON -DSIMT_TEST_CACHE_DIR="$here/build/tests/simt-cache"
         (cd build-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
         ;;
     *)

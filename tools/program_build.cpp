@@ -139,11 +139,15 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     const std::string key = cache::hex(cache::hash_text(identity + join(flags) + "\0cuda"));
     const fs::path slot = request.cache_dir / ("cuda-" + key);
     const std::string name = fs::path(request.sources.front()).stem().string();
-    if (const auto hit = cache::find_entry(slot, name)) {
-        cache::mark_used(slot);
-        return {*hit, true};
-    }
-    cache::PendingBuild pending(slot);
+    // nvcc compiles and links in one step: the entry holds only its link.
+    std::optional<fs::path> entry = cache::find_entry(slot);
+    if (entry)
+        if (const auto hit = cache::find_executable(*entry, key, name)) {
+            cache::mark_used(slot);
+            return {*hit, true};
+        }
+    if (!entry) entry = cache::PendingBuild(slot).publish({});
+    cache::PendingLink pending(*entry, key);
     std::vector<std::string> command = flags;
     command.insert(command.end(), inputs.begin(), inputs.end());
     command.insert(command.end(), request.flags.linker.begin(), request.flags.linker.end());
@@ -151,7 +155,7 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     spdlog::debug("nvcc: {}", join(command));
     if (run_command(command) != 0)
         throw BuildFailure(request.sources.front().string() + " did not compile with " + nvcc + " (messages above)");
-    const fs::path executable = pending.publish(name, {});
+    const fs::path executable = pending.publish(name);
     cache::mark_used(slot);
     cache::trim(request.cache_dir, request.cache_limit, slot);
     return {executable, false};
@@ -298,6 +302,38 @@ struct WorkDir {
     WorkDir& operator=(const WorkDir&) = delete;
 };
 
+// The objects of an entry, in link order: each source's where its compile
+// put it, other inputs (objects, archives) as given.
+std::vector<std::string> entry_objects(const fs::path& entry, const std::vector<fs::path>& sources) {
+    std::vector<std::string> objects;
+    for (std::size_t i = 0; i < sources.size(); ++i)
+        objects.push_back(is_cuda_source(sources[i]) || is_host_source(sources[i])
+                              ? (entry / std::to_string(i) / (sources[i].stem().string() + ".o")).string()
+                              : sources[i].string());
+    return objects;
+}
+
+// Compiles every source into a new entry of `slot`; returns the entry.
+fs::path compile_entry(const BuildRequest& request, const std::vector<fs::path>& sources, const fs::path& slot) {
+    cache::PendingBuild pending(slot);  // removed, with all in it, unless published
+    std::vector<fs::path> dependencies;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        const fs::path& source = sources[i];
+        if (!is_cuda_source(source) && !is_host_source(source)) {
+            dependencies.push_back(source);
+            continue;
+        }
+        const fs::path work = pending.dir() / std::to_string(i);
+        fs::create_directories(work);
+        const fs::path object = work / (source.stem().string() + ".o");
+        const std::vector<fs::path> read = compile_unit(source, request.flags, object, work, work / "deps.d", &request.cache_dir);
+        dependencies.insert(dependencies.end(), read.begin(), read.end());
+        // The header copies served only the compile (debug info names the originals).
+        fs::remove_all(work / "headers");
+    }
+    return pending.publish(dependencies);
+}
+
 }  // namespace
 
 BuildResult build_program(const BuildRequest& request) {
@@ -318,36 +354,34 @@ BuildResult build_program(const BuildRequest& request) {
         identity += (is_host_source(source) ? text : rewrite_source(text, source)) + '\0';
     }
     // The headers are not in the slot's key: the entry inside it is chosen by
-    // every file the last compile read (build_cache.h).
+    // every file the last compile read (build_cache.h). simt's runtime is in
+    // the link's key only: a new runtime relinks, it does not recompile.
     const std::string key = cache::hex(cache::hash_text(
         identity + join(compile_command(request.flags, sources.front().parent_path(), true)) + '\0' +
-        join(link_command({}, "", request.flags)) + '\0' + runtime_identity() + '\0' + include_environment() + '\0' +
-        cuda_headers_fingerprint()));
+        include_environment() + '\0' + cuda_headers_fingerprint()));
+    const std::string link_key =
+        cache::hex(cache::hash_text(join(link_command({}, "", request.flags)) + '\0' + runtime_identity()));
     const fs::path slot = request.cache_dir / key;
     const std::string name = sources.front().stem().string();
-    if (const auto hit = cache::find_entry(slot, name)) {
-        spdlog::debug("cache hit: {}", hit->string());
-        cache::mark_used(slot);
-        return {*hit, true};
-    }
-    cache::PendingBuild pending(slot);  // removed, with all in it, unless published
-    std::vector<std::string> objects;
-    std::vector<fs::path> dependencies;
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-        const fs::path& source = sources[i];
-        if (!is_cuda_source(source) && !is_host_source(source)) {
-            objects.push_back(source.string());
-            dependencies.push_back(source);
-            continue;
+    std::optional<fs::path> entry = cache::find_entry(slot);
+    if (entry)
+        if (const auto hit = cache::find_executable(*entry, link_key, name)) {
+            spdlog::debug("cache hit: {}", hit->string());
+            cache::mark_used(slot);
+            return {*hit, true};
         }
-        const fs::path work = pending.dir() / std::to_string(i);
-        fs::create_directories(work);
-        const fs::path object = work / (source.stem().string() + ".o");
-        const std::vector<fs::path> read = compile_unit(source, request.flags, object, work, work / "deps.d", &request.cache_dir);
-        dependencies.insert(dependencies.end(), read.begin(), read.end());
-        objects.push_back(object.string());
-    }
-    const std::vector<std::string> command = link_command(objects, pending.dir() / name, request.flags);
+    if (entry)
+        for (const std::string& object : entry_objects(*entry, sources))
+            if (std::error_code ec; !fs::is_regular_file(object, ec)) {
+                spdlog::warn("the cache entry {} is damaged ({} is missing): rebuilding it", entry->string(), object);
+                fs::remove_all(*entry);
+                entry.reset();
+                break;
+            }
+    if (!entry) entry = compile_entry(request, sources, slot);
+    else spdlog::debug("relinking the objects of {}", entry->string());
+    cache::PendingLink pending(*entry, link_key);  // removed, with all in it, unless published
+    const std::vector<std::string> command = link_command(entry_objects(*entry, sources), pending.dir() / name, request.flags);
     spdlog::debug("link: {}", join(command));
     if (run_command(command) != 0) {
         bool has_main = false;
@@ -356,14 +390,7 @@ BuildResult build_program(const BuildRequest& request) {
         throw BuildFailure(request.sources.front().string() + " did not link (see the linker's messages above)" +
                            (has_main ? "" : "; it defines no main()"));
     }
-    // The entry keeps the executable and the rewritten sources; objects and
-    // header copies served only the link (debug info names the originals).
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-        const fs::path work = pending.dir() / std::to_string(i);
-        fs::remove_all(work / "headers");
-        fs::remove(work / (sources[i].stem().string() + ".o"));
-    }
-    const fs::path executable = pending.publish(name, dependencies);
+    const fs::path executable = pending.publish(name);
     cache::mark_used(slot);
     cache::trim(request.cache_dir, request.cache_limit, slot);
     return {executable, false};
