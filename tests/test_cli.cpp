@@ -329,7 +329,9 @@ TEST_CASE("a kernel that never finishes is stopped by the watchdog, naming where
     }
 }
 
-TEST_CASE("a slow kernel whose barriers keep opening is not stopped by the watchdog") {
+// [plain-build]: a question of timing, and 15 s under the sanitizers; "a kernel that never
+// finishes..." runs the watchdog there.
+TEST_CASE("a slow kernel whose barriers keep opening is not stopped by the watchdog", "[plain-build]") {
     const Result r = simt("run --watchdog 1 " + program("endless_loop.cu") + " -- slow");
     CHECK(r.status == 0);
     CHECK(r.out == "launching slow\nslow: no error\n");
@@ -918,7 +920,9 @@ TEST_CASE("device memcpy/memset and __device__ arrays: each broken case is repor
     CHECK_THAT(cleared.err, Catch::Contains("device_memory_checks.cu:19"));
 }
 
-TEST_CASE("simt run --explore 20 says a racy catalog program's output depends on the schedule, naming two seeds, and its fixed twin's does not") {
+// [plain-build]: a sweep of seeds; the case that shrinks a schedule runs the same explorer
+// under the sanitizers.
+TEST_CASE("simt run --explore 20 says a racy catalog program's output depends on the schedule, naming two seeds, and its fixed twin's does not", "[plain-build]") {
     const std::string catalog = std::string(SIMT_KERNELS_DIR) + "/catalog/";
     const Result racy = simt("run --explore 20 " + catalog + "missing_barrier_raw.cu");
     CHECK(racy.status == 1);
