@@ -7,6 +7,12 @@
 #include "emulator/symbolizer.h"
 
 namespace simt::check {
+
+using driver::HazardAccess;
+using driver::HazardKey;
+using driver::HazardReport;
+using driver::Rule;
+using driver::Severity;
 namespace {
 
 // "threads 0-15, 40" (linear indices within the block)

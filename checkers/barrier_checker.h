@@ -9,7 +9,7 @@
 #include <map>
 #include <vector>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "checkers/per_block_state.h"
 #include "emulator/checker.h"
 
@@ -17,7 +17,7 @@ namespace simt::check {
 
 class BarrierChecker final : public Checker {
 public:
-    explicit BarrierChecker(HazardLog& log) : log_(log) {}
+    explicit BarrierChecker(driver::HazardLog& log) : log_(log) {}
     bool wants_access_events() const override { return false; }
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_barrier_arrive(const BarrierEvent& e) override;
@@ -30,7 +30,7 @@ private:
         std::map<const void*, std::vector<ThreadId>> waiting;  // by call site
     };
 
-    HazardLog& log_;
+    driver::HazardLog& log_;
     PerBlockState<BlockState> blocks_;
 };
 

@@ -8,6 +8,12 @@
 #include "checkers/shared_symbols.h"
 
 namespace simt::check {
+
+using driver::HazardAccess;
+using driver::HazardKey;
+using driver::HazardReport;
+using driver::Rule;
+using driver::Severity;
 namespace {
 
 // The bytes of granule g (4 bytes at g * 4) that [lo, hi) covers.

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "checkers/flat_shadow.h"
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "checkers/per_block_state.h"
 #include "emulator/checker.h"
 
@@ -20,7 +20,7 @@ namespace simt::check {
 
 class InitChecker final : public Checker {
 public:
-    explicit InitChecker(HazardLog& log) : log_(log) {}
+    explicit InitChecker(driver::HazardLog& log) : log_(log) {}
     void on_launch_begin(const LaunchInfo& launch) override;
     void on_launch_end(const LaunchInfo& launch) override;
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
@@ -103,7 +103,7 @@ private:
     // block + 1, 0 during the launch) leaves them out.
     bool unwritten(const AccessEvent& e, std::uint32_t reader_writes);
 
-    HazardLog& log_;
+    driver::HazardLog& log_;
     PerBlockState<BlockState> blocks_;
     FlatShadow<std::uint64_t> global_;  // GlobalGranule::pack()
     // Live device allocations (base -> size): their granules are brought up

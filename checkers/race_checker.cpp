@@ -10,6 +10,15 @@
 #include "emulator/symbolizer.h"
 
 namespace simt::check {
+
+using driver::HazardAccess;
+using driver::HazardKey;
+using driver::HazardReport;
+using driver::RaceOrder;
+using driver::RaceScope;
+using driver::Rule;
+using driver::Severity;
+using driver::race_rule;
 namespace {
 
 bool overlaps(std::uint8_t a, std::uint8_t b) { return (a & b) != 0; }

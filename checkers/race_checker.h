@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "checkers/flat_shadow.h"
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "checkers/per_block_state.h"
 #include "checkers/race_cells.h"
 #include "emulator/checker.h"
@@ -41,7 +41,7 @@ namespace simt::check {
 
 class RaceChecker final : public Checker {
 public:
-    explicit RaceChecker(HazardLog& log) : log_(log) {}
+    explicit RaceChecker(driver::HazardLog& log) : log_(log) {}
     // --uniform-writes ignore (the default, as racecheck on an H100: see
     // docs/report-format.md): a write-write pair that wrote the same bytes
     // is not reported.
@@ -102,7 +102,7 @@ private:
             std::uintptr_t granule = 0;   // address (global) or shared offset, of the 4-byte granule
             AccessEvent event;            // the later access of the pair
             Record previous;
-            RaceOrder order = RaceOrder::ReadAfterWrite;
+            driver::RaceOrder order = driver::RaceOrder::ReadAfterWrite;
             const void* opener = nullptr;  // the barrier interval it was found in
         };
         std::vector<HeldRead> held;
@@ -131,11 +131,11 @@ private:
     void release_held(BlockState& s, const AccessEvent& e);
     void on_global_access(BlockState& s, const AccessEvent& e);
     void synchronise(BlockState& s, const AccessEvent& e);
-    void report(BlockState& s, const AccessEvent& e, const Record& previous, RaceOrder order);
+    void report(BlockState& s, const AccessEvent& e, const Record& previous, driver::RaceOrder order);
     // Reports the pending WAW pairs whose second write changed the bytes.
     void settle(BlockState& s);
 
-    HazardLog& log_;
+    driver::HazardLog& log_;
     bool ignore_same_value_writes_ = false;
     PerBlockState<BlockState> blocks_;
     // Global memory: touched only by the block holding the launch turn

@@ -9,6 +9,12 @@
 
 namespace simt::check {
 
+using driver::HazardAccess;
+using driver::HazardKey;
+using driver::HazardReport;
+using driver::Rule;
+using driver::Severity;
+
 void ShuffleChecker::on_launch_begin(const LaunchInfo& launch) {
     launch_ = launch;
     std::lock_guard<std::mutex> lock(mutex_);

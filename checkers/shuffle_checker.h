@@ -11,14 +11,14 @@
 #include <mutex>
 #include <vector>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/checker.h"
 
 namespace simt::check {
 
 class ShuffleChecker final : public Checker {
 public:
-    explicit ShuffleChecker(HazardLog& log) : log_(log) {}
+    explicit ShuffleChecker(driver::HazardLog& log) : log_(log) {}
     bool wants_access_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override;
     void on_shuffle(const ShuffleEvent& e) override;
@@ -35,7 +35,7 @@ public:
     std::vector<OwnValueSite> own_value_sites() const;
 
 private:
-    HazardLog& log_;
+    driver::HazardLog& log_;
     LaunchInfo launch_;
     mutable std::mutex mutex_;
     std::vector<OwnValueSite> sites_;

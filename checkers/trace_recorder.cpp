@@ -3,9 +3,17 @@
 #include <algorithm>
 
 #include "driver/json_text.h"
-#include "checkers/trace_timeline.h"
+#include "driver/trace_timeline.h"
 
 namespace simt::check {
+
+using driver::BlockTrace;
+using driver::HazardGroup;
+using driver::HazardKey;
+using driver::TimelineScope;
+using driver::TraceMark;
+using driver::TraceStep;
+using driver::block_timeline;
 
 using driver::json_string;
 namespace {

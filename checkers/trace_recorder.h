@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "checkers/code_places.h"
-#include "checkers/hazard_log.h"
+#include "driver/code_places.h"
+#include "driver/hazard_log.h"
 #include "checkers/per_block_state.h"
-#include "checkers/trace_record.h"
+#include "driver/trace_record.h"
 #include "emulator/checker.h"
 
 namespace simt::check {
@@ -27,7 +27,7 @@ struct TraceOptions {
     unsigned blocks = 4;  // blocks traced per launch: the first ones, in linear order
 };
 
-class TraceRecorder final : public Checker, public HazardObserver {
+class TraceRecorder final : public Checker, public driver::HazardObserver {
 public:
     static constexpr std::size_t kMaxTraceBytes = std::size_t(64) << 20;
 
@@ -41,22 +41,22 @@ public:
     void on_convergence(const ConvergenceEvent& e) override;
     void on_barrier_release(const BarrierReleaseEvent& e) override;
     void on_warp_sync(const WarpSyncEvent& e) override;
-    void on_hazard(std::uint64_t block_linear, const HazardKey& key) override;
+    void on_hazard(std::uint64_t block_linear, const driver::HazardKey& key) override;
 
     // After each launch, on the host thread, with the hazard groups it
     // reported: symbolises and turns the launch's records into trace events
     // placed after the previous launch's, then frees the records.
-    void finish_launch(const std::vector<HazardGroup>& hazards);
+    void finish_launch(const std::vector<driver::HazardGroup>& hazards);
     // The whole trace so far, as JSON.
     std::string json() const;
 
 private:
     struct Current {
-        BlockTrace* trace = nullptr;
+        driver::BlockTrace* trace = nullptr;
     };
     // The calling worker's block, when it is traced and has room left.
-    BlockTrace* recording() const;
-    void mark(TraceMark::Kind kind, std::uint32_t who, std::uint64_t value, const void* pc);
+    driver::BlockTrace* recording() const;
+    void mark(driver::TraceMark::Kind kind, std::uint32_t who, std::uint64_t value, const void* pc);
 
     TraceOptions options_;
     PerBlockState<Current> current_;
@@ -67,9 +67,9 @@ private:
     Dim3 grid_, block_dim_;
     unsigned warp_size_ = 32;
     bool lockstep_ = false;
-    std::vector<BlockTrace> blocks_;
+    std::vector<driver::BlockTrace> blocks_;
     // The run so far.
-    CodePlaces places_;
+    driver::CodePlaces places_;
     std::string events_;                 // finished launches' events, ",\n" after each
     std::vector<std::string> left_out_;  // what the trace does not show, in words
     std::uint64_t launches_ = 0;

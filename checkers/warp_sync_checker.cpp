@@ -7,6 +7,12 @@
 #include "emulator/symbolizer.h"
 
 namespace simt::check {
+
+using driver::HazardAccess;
+using driver::HazardKey;
+using driver::HazardReport;
+using driver::Rule;
+using driver::Severity;
 namespace {
 
 std::string hex(std::uint64_t mask) {

@@ -6,14 +6,14 @@
 // rule also applies: every lane of the mask executes the same call.
 #pragma once
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/checker.h"
 
 namespace simt::check {
 
 class WarpSyncChecker final : public Checker {
 public:
-    explicit WarpSyncChecker(HazardLog& log) : log_(log) {}
+    explicit WarpSyncChecker(driver::HazardLog& log) : log_(log) {}
     bool wants_access_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override { launch_ = launch; }
     void on_warp_misuse(const WarpMisuseEvent& e) override;
@@ -31,9 +31,9 @@ private:
         const void* other_pc = nullptr;
         std::uint32_t lane = 0;
     };
-    void report(Rule rule, const Misuse& e);
+    void report(driver::Rule rule, const Misuse& e);
 
-    HazardLog& log_;
+    driver::HazardLog& log_;
     LaunchInfo launch_;
 };
 

@@ -1,6 +1,6 @@
 # The rooms (cmake/rooms.txt) as the build sees them. Each room's library
 # exports one include root, ${SIMT_INCLUDE_ROOTS}/<room>, holding only a link
-# named for the room to its directory: `#include "checkers/hazard.h"` then
+# named for the room to its directory: `#include "driver/hazard.h"` then
 # compiles only in a target that links simt_checkers, and a room may link
 # only the rooms the table names (simt_check_room_links). tests/rooms/ checks
 # the sources against the same table, for what the build cannot see (an

@@ -1,7 +1,7 @@
 // The SARIF 2.1.0 document every simt SARIF file is (docs/report-format.md):
 // the tool, the run's category, the invocation and where paths are relative
 // to, around the rules and results that the checkers' printer formats
-// (checkers/structured_report.cpp). The simt command writes one too, with no
+// (driver/structured_report.cpp). The simt command writes one too, with no
 // results, when the program could not write its own (a failed compile, a
 // program that died).
 #pragma once

@@ -4,7 +4,7 @@
 // write next to atomics, are.
 #include "support.h"
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/symbolizer.h"
 
 namespace {
@@ -43,7 +43,7 @@ __global__ void count_then_read(int* counter, int* seen) {
     seen[blockIdx.x * blockDim.x + threadIdx.x] = *counter;
 }
 
-std::vector<simt::check::HazardGroup> hazards() {
+std::vector<simt::driver::HazardGroup> hazards() {
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     return simt::cuda::last_launch_hazards();
 }

@@ -2,8 +2,8 @@
 // error; threads that exited before a barrier are a note.
 #include "support.h"
 
-#include "checkers/hazard_log.h"
-#include "checkers/text_report.h"
+#include "driver/hazard_log.h"
+#include "driver/text_report.h"
 
 namespace {
 
@@ -43,11 +43,11 @@ TEST_CASE("one __syncthreads reached at two call sites is a divergent-barrier er
     const auto& groups = simt::cuda::last_launch_hazards();
     REQUIRE(groups.size() == 1);
     CHECK(groups[0].instances == 2);  // once per block
-    const simt::check::HazardReport& r = groups[0].example;
-    CHECK(r.rule == simt::check::Rule::BarrierDivergent);
-    CHECK(r.severity == simt::check::Severity::Error);
+    const simt::driver::HazardReport& r = groups[0].example;
+    CHECK(r.rule == simt::driver::Rule::BarrierDivergent);
+    CHECK(r.severity == simt::driver::Severity::Error);
     CHECK(r.location == "one barrier reached at 2 call sites (test_barrier_checker.cu:14: threads 0-31; test_barrier_checker.cu:17: threads 32-63)");
-    const std::string text = simt::check::format_text(groups[0]);
+    const std::string text = simt::driver::format_text(groups[0]);
     CHECK_THAT(text, Catch::StartsWith("simt: error: barrier hazard (divergent barrier) in kernel two_call_sites\n"));
     CHECK_THAT(text, Catch::Contains("Fix: move the __syncthreads() out of the thread-dependent branch"));
     CHECK(out[0] == 63);
@@ -77,6 +77,6 @@ TEST_CASE("threads that returned before a __syncthreads are a note, shown only w
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     const auto& groups = simt::cuda::last_launch_hazards();
     REQUIRE(groups.size() == 1);
-    CHECK(groups[0].example.rule == simt::check::Rule::BarrierAfterExit);
+    CHECK(groups[0].example.rule == simt::driver::Rule::BarrierAfterExit);
     CHECK(groups[0].example.location == "24 of 64 threads had exited before this __syncthreads");
 }

@@ -7,12 +7,12 @@
 #include <cstring>
 #include <set>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/symbolizer.h"
 
 namespace {
 
-using simt::check::HazardGroup;
+using simt::driver::HazardGroup;
 
 // Each thread copies its 3-int row in (12 bytes: a length g++ expands inline)
 // and reads its neighbour's row: without a barrier the copy races the read.
@@ -88,7 +88,7 @@ TEST_CASE("a memcpy into shared memory that a neighbour reads without a barrier 
     const auto h = hazards();
     REQUIRE_FALSE(h.empty());
     for (const HazardGroup& g : h) {
-        CHECK(simt::check::family_of(g.example.rule) == simt::check::Family::Race);
+        CHECK(simt::driver::family_of(g.example.rule) == simt::driver::Family::Race);
         CHECK(g.example.space == simt::MemorySpace::Shared);
         CHECK_THAT(g.example.location, Catch::StartsWith("__shared__ copy_rows_no_barrier::rows["));
         CHECK(lines(g) == std::set<std::string>{"test_device_memory_functions.cu:21", "test_device_memory_functions.cu:22"});
@@ -114,7 +114,7 @@ TEST_CASE("blocks memcpy-ing into the same global range race across blocks at th
     const auto h = hazards();
     REQUIRE_FALSE(h.empty());
     for (const HazardGroup& g : h) {
-        CHECK(g.example.rule == simt::check::Rule::RaceWriteAfterWriteAcrossBlocks);
+        CHECK(g.example.rule == simt::driver::Rule::RaceWriteAfterWriteAcrossBlocks);
         CHECK(g.example.space == simt::MemorySpace::Global);
         CHECK(lines(g) == std::set<std::string>{"test_device_memory_functions.cu:34"});
     }
@@ -170,7 +170,7 @@ TEST_CASE("a memcpy out of shared memory that no thread wrote is an uninitialise
     copy_out_half_loaded<<<1, 64>>>(in, out);
     const auto h = hazards();
     REQUIRE(h.size() == 1);
-    CHECK(h[0].example.rule == simt::check::Rule::InitUninitialisedRead);
+    CHECK(h[0].example.rule == simt::driver::Rule::InitUninitialisedRead);
     CHECK_THAT(h[0].example.location, Catch::StartsWith("__shared__ copy_out_half_loaded::tile ("));
     CHECK(simt::describe(h[0].example.current.pc) == "test_device_memory_functions.cu:63");
 }

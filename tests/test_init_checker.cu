@@ -1,7 +1,7 @@
 // The init checker: reading shared memory no thread of the block has written.
 #include "support.h"
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/symbolizer.h"
 
 namespace {
@@ -37,10 +37,10 @@ TEST_CASE("a read of shared memory that no thread wrote is reported with the var
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     const auto& groups = simt::cuda::last_launch_hazards();
     REQUIRE(groups.size() == 1);
-    const simt::check::HazardReport& r = groups[0].example;
-    CHECK(simt::check::family_of(r.rule) == simt::check::Family::Init);
-    CHECK(r.rule == simt::check::Rule::InitUninitialisedRead);
-    CHECK(r.severity == simt::check::Severity::Error);
+    const simt::driver::HazardReport& r = groups[0].example;
+    CHECK(simt::driver::family_of(r.rule) == simt::driver::Family::Init);
+    CHECK(r.rule == simt::driver::Rule::InitUninitialisedRead);
+    CHECK(r.severity == simt::driver::Severity::Error);
     CHECK(groups[0].instances == 64);  // 32 threads in each of 2 blocks
     CHECK_THAT(r.location, Catch::StartsWith("__shared__ half_loaded::tile["));
     CHECK(r.current.who.thread.x >= 32);
@@ -89,7 +89,7 @@ __global__ void last_block_sum(const float* in, float* partial, unsigned* done, 
     }
 }
 
-std::vector<simt::check::HazardGroup> global_init_hazards() {
+std::vector<simt::driver::HazardGroup> global_init_hazards() {
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     return simt::cuda::last_launch_hazards();
 }
@@ -111,8 +111,8 @@ TEST_CASE("a kernel reading cudaMalloc'd memory that nothing wrote gets initchec
     const auto h = global_init_hazards();
     REQUIRE(h.size() == 1);
     const auto& r = h[0].example;
-    CHECK(simt::check::family_of(r.rule) == simt::check::Family::Init);
-    CHECK(r.rule == simt::check::Rule::InitUninitialisedRead);
+    CHECK(simt::driver::family_of(r.rule) == simt::driver::Family::Init);
+    CHECK(r.rule == simt::driver::Rule::InitUninitialisedRead);
     CHECK(r.space == simt::MemorySpace::Global);
     const unsigned element = r.current.who.block.x * 128 + r.current.who.thread.x;  // the reading thread's
     CHECK(element >= 200);

@@ -5,14 +5,14 @@
 
 #include <set>
 
-#include "checkers/hazard_log.h"
-#include "checkers/text_report.h"
+#include "driver/hazard_log.h"
+#include "driver/text_report.h"
 #include "emulator/symbolizer.h"
 
 namespace {
 
-using simt::check::HazardGroup;
-using simt::check::Severity;
+using simt::driver::HazardGroup;
+using simt::driver::Severity;
 
 // ---- missing barrier: read a neighbour's element before it is written ----
 __global__ void rotate_no_barrier(const int* in, int* out) {
@@ -122,7 +122,7 @@ Run hazards() {
     Run r;
     r.groups = simt::cuda::last_launch_hazards();
     for (const HazardGroup& g : r.groups) {
-        r.kinds.insert(simt::check::kind_text(g.example));
+        r.kinds.insert(simt::driver::kind_text(g.example));
         (g.example.severity == Severity::Error ? r.any_error : r.any_warning) = true;
     }
     return r;
@@ -148,8 +148,8 @@ TEST_CASE("a read of a neighbour's shared element without __syncthreads is a rac
         CHECK(r.any_error);  // the pairs across warps are errors in every mode
         bool cross_warp = false;
         for (const HazardGroup& g : r.groups) {
-            CAPTURE(simt::check::kind_text(g.example));
-            CHECK(simt::check::family_of(g.example.rule) == simt::check::Family::Race);
+            CAPTURE(simt::driver::kind_text(g.example));
+            CHECK(simt::driver::family_of(g.example.rule) == simt::driver::Family::Race);
             CHECK(g.example.kernel == "rotate_no_barrier");
             CHECK(g.example.space == simt::MemorySpace::Shared);
             CHECK_THAT(g.example.location, Catch::StartsWith("__shared__ rotate_no_barrier::ring["));
@@ -215,7 +215,7 @@ TEST_CASE("a warp-synchronous reduction is a warning under lockstep and an error
         CHECK_FALSE(lockstep.any_error);
         for (const HazardGroup& g : lockstep.groups) {
             CHECK(g.example.severity == Severity::Warning);
-            CHECK_THAT(simt::check::kind_text(g.example), Catch::EndsWith(", warp-synchronous"));
+            CHECK_THAT(simt::driver::kind_text(g.example), Catch::EndsWith(", warp-synchronous"));
             CHECK_THAT(g.example.why, Catch::Contains("correct only where warps run in lockstep"));
             CHECK_THAT(g.example.fix, Catch::Contains("__syncwarp()"));
         }
@@ -284,11 +284,11 @@ TEST_CASE("identical hazards are grouped with a count; the text report names ker
     // Lockstep is deterministic: the read at line 62 of what lane 16 wrote at line 61.
     const HazardGroup* found = nullptr;
     for (const HazardGroup& g : r.groups)
-        if (g.example.rule == simt::check::Rule::RaceReadAfterWriteWarpSynchronous && simt::describe(g.example.current.pc) == "test_race_checker.cu:62") found = &g;
+        if (g.example.rule == simt::driver::Rule::RaceReadAfterWriteWarpSynchronous && simt::describe(g.example.current.pc) == "test_race_checker.cu:62") found = &g;
     REQUIRE(found != nullptr);
     const HazardGroup& g = *found;
     CHECK(g.instances > 1);
-    const std::string text = simt::check::format_text(g);
+    const std::string text = simt::driver::format_text(g);
     CHECK_THAT(text, Catch::StartsWith("simt: warning: race hazard (RAW, warp-synchronous) on shared memory in kernel last_warp_unsynced\n"));
     CHECK_THAT(text, Catch::Contains("  Read of size 4 at __shared__ last_warp_unsynced::s["));
     CHECK_THAT(text, Catch::Contains("by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_race_checker.cu:62"));
@@ -348,8 +348,8 @@ TEST_CASE("blocks writing the same global word race across blocks") {
         REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
         const auto& groups = simt::cuda::last_launch_hazards();
         REQUIRE(groups.size() == 1);
-        const simt::check::HazardReport& r = groups[0].example;
-        CHECK(r.rule == simt::check::Rule::RaceWriteAfterWriteAcrossBlocks);
+        const simt::driver::HazardReport& r = groups[0].example;
+        CHECK(r.rule == simt::driver::Rule::RaceWriteAfterWriteAcrossBlocks);
         CHECK(r.space == simt::MemorySpace::Global);
         CHECK(r.location == "global allocation #1 (4 bytes), byte offset 0 (element [0])");
         CHECK(r.current.who.block.x != r.previous.who.block.x);
@@ -373,7 +373,7 @@ TEST_CASE("the last-block reduction ordered by __threadfence and an atomic ticke
         REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
         const auto& groups = simt::cuda::last_launch_hazards();
         REQUIRE(groups.size() == 1);
-        CHECK(groups[0].example.rule == simt::check::Rule::RaceReadAfterWriteAcrossBlocks);
+        CHECK(groups[0].example.rule == simt::driver::Rule::RaceReadAfterWriteAcrossBlocks);
         CHECK_THAT(groups[0].example.location, Catch::StartsWith("global allocation #2 (32 bytes)"));
     }
 }
@@ -387,7 +387,7 @@ TEST_CASE("a global word written and read by threads of one block without a barr
     bool cross_warp = false;
     for (const auto& g : simt::cuda::last_launch_hazards()) {
         CHECK(g.example.space == simt::MemorySpace::Global);
-        cross_warp = cross_warp || g.example.rule == simt::check::Rule::RaceReadAfterWrite || g.example.rule == simt::check::Rule::RaceWriteAfterRead;
+        cross_warp = cross_warp || g.example.rule == simt::driver::Rule::RaceReadAfterWrite || g.example.rule == simt::driver::Rule::RaceWriteAfterRead;
     }
     CHECK(cross_warp);
 }
@@ -424,7 +424,7 @@ TEST_CASE("unordered writes of the same value are not reported by default, as co
     simt::test::Managed<int> values(128, -1), found(1, 0);
     any_negative<<<2, 64>>>(values, found);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    for (const HazardGroup& g : simt::cuda::last_launch_hazards()) CHECK(simt::check::kind_text(g.example).rfind("WAW", 0) != 0);
+    for (const HazardGroup& g : simt::cuda::last_launch_hazards()) CHECK(simt::driver::kind_text(g.example).rfind("WAW", 0) != 0);
     CHECK(found[0] == 1);
 }
 
@@ -432,16 +432,16 @@ TEST_CASE("with --uniform-writes report, unordered writes of the same value are 
     const auto h = race_hazards_with(false, any_negative);
     REQUIRE(!h.empty());
     bool waw = false;
-    for (const HazardGroup& g : h) waw = waw || simt::check::kind_text(g.example).rfind("WAW", 0) == 0;
+    for (const HazardGroup& g : h) waw = waw || simt::driver::kind_text(g.example).rfind("WAW", 0) == 0;
     CHECK(waw);
 }
 
 TEST_CASE("with --uniform-writes ignore, the race checker drops write pairs that stored the same bytes, and only those") {
     const auto same = race_hazards_with(true, any_negative);
-    for (const HazardGroup& g : same) CHECK(simt::check::kind_text(g.example).rfind("WAW", 0) != 0);
+    for (const HazardGroup& g : same) CHECK(simt::driver::kind_text(g.example).rfind("WAW", 0) != 0);
     const auto different = race_hazards_with(true, last_negative);
     bool waw = false;
-    for (const HazardGroup& g : different) waw = waw || simt::check::kind_text(g.example).rfind("WAW", 0) == 0;
+    for (const HazardGroup& g : different) waw = waw || simt::driver::kind_text(g.example).rfind("WAW", 0) == 0;
     CHECK(waw);
 }
 
@@ -486,7 +486,7 @@ __global__ void fifth_writer(char* g, unsigned fifth) {
 
 bool has_kind(const std::vector<HazardGroup>& groups, const std::string& prefix) {
     for (const HazardGroup& g : groups)
-        if (simt::check::kind_text(g.example).rfind(prefix, 0) == 0) return true;
+        if (simt::driver::kind_text(g.example).rfind(prefix, 0) == 0) return true;
     return false;
 }
 
@@ -548,7 +548,7 @@ TEST_CASE("a byte written again after its neighbours were written by other threa
     fifth_writer<<<1, 2 * opts.warp_size>>>(g, fifth);
     const Run r = hazards();
     REQUIRE(r.groups.size() == 1);
-    CHECK(r.groups[0].example.rule == simt::check::Rule::RaceWriteAfterWrite);
+    CHECK(r.groups[0].example.rule == simt::driver::Rule::RaceWriteAfterWrite);
     const std::set<std::uint32_t> pair = {r.groups[0].example.previous.who.linear,
                                           r.groups[0].example.current.who.linear};
     CHECK(pair == std::set<std::uint32_t>{0, fifth});

@@ -4,9 +4,9 @@
 
 #include <set>
 
-#include "checkers/rule.h"
-#include "checkers/structured_report.h"
-#include "checkers/text_report.h"
+#include "driver/rule.h"
+#include "driver/structured_report.h"
+#include "driver/text_report.h"
 
 namespace {
 
@@ -30,7 +30,7 @@ TEST_CASE("the text printer's output for a launch, golden") {
     neighbours<<<1, 64>>>(out);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     std::string text;
-    for (const auto& g : simt::cuda::last_launch_hazards()) text += simt::check::format_text(g);
+    for (const auto& g : simt::cuda::last_launch_hazards()) text += simt::driver::format_text(g);
     CHECK(masked(text) ==
           "simt: warning: race hazard (RAW, warp-synchronous) on shared memory in kernel neighbours\n"
           "  Read of size 4 at __shared__ neighbours::cell[1] (byte offset 4 of 256) by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_reports.cu:16\n"
@@ -55,9 +55,9 @@ TEST_CASE("the JSON printer's output for a launch, golden") {
     simt::test::Managed<int> out(64);
     neighbours<<<1, 64>>>(out);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    std::vector<simt::check::HazardGroup> groups = simt::cuda::last_launch_hazards();
+    std::vector<simt::driver::HazardGroup> groups = simt::cuda::last_launch_hazards();
     groups.resize(1);
-    const std::string json = simt::check::format_json({simt::check::LaunchHazards{"neighbours", 0, groups}});
+    const std::string json = simt::driver::format_json({simt::driver::LaunchHazards{"neighbours", 0, groups}});
     CHECK(masked(json) ==
           "{\n"
           "  \"tool\": \"simt\",\n"
@@ -84,16 +84,16 @@ TEST_CASE("every rule has its own SARIF id, of its family and kind") {
     std::size_t rules = 0;
 #define SIMT_RULE(id, family, kind)                                                                     \
     ++rules;                                                                                            \
-    ids.insert(simt::check::rule_id(simt::check::Rule::id, "cudaErrorInvalidValue"));                   \
-    CHECK(simt::check::family_of(simt::check::Rule::id) == simt::check::Family::family);                \
-    CHECK_THAT(simt::check::rule_id(simt::check::Rule::id, "cudaErrorInvalidValue"),                    \
-               Catch::StartsWith(std::string(simt::check::family_name(simt::check::Family::family)) + "/"));
-#include "checkers/rules.inc"
+    ids.insert(simt::driver::rule_id(simt::driver::Rule::id, "cudaErrorInvalidValue"));                   \
+    CHECK(simt::driver::family_of(simt::driver::Rule::id) == simt::driver::Family::family);                \
+    CHECK_THAT(simt::driver::rule_id(simt::driver::Rule::id, "cudaErrorInvalidValue"),                    \
+               Catch::StartsWith(std::string(simt::driver::family_name(simt::driver::Family::family)) + "/"));
+#include "driver/rules.inc"
 #undef SIMT_RULE
     CHECK(ids.size() == rules);
-    CHECK(simt::check::rule_id(simt::check::race_rule(simt::check::RaceOrder::ReadAfterWrite,
-                                                      simt::check::RaceScope::WarpSynchronous)) ==
+    CHECK(simt::driver::rule_id(simt::driver::race_rule(simt::driver::RaceOrder::ReadAfterWrite,
+                                                      simt::driver::RaceScope::WarpSynchronous)) ==
           "race/RAW-warp-synchronous");
-    CHECK(simt::check::rule_id(simt::check::Rule::ApiError, "cudaErrorInvalidValue") == "api/cudaErrorInvalidValue");
-    CHECK(simt::check::kind_text(simt::check::Rule::WarpSyncSpinWait) == "intra-warp spin-wait");
+    CHECK(simt::driver::rule_id(simt::driver::Rule::ApiError, "cudaErrorInvalidValue") == "api/cudaErrorInvalidValue");
+    CHECK(simt::driver::kind_text(simt::driver::Rule::WarpSyncSpinWait) == "intra-warp spin-wait");
 }

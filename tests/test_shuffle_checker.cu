@@ -2,13 +2,13 @@
 // errors; sources past the segment are notes, shown on request.
 #include "support.h"
 
-#include "checkers/hazard_log.h"
-#include "checkers/text_report.h"
+#include "driver/hazard_log.h"
+#include "driver/text_report.h"
 
 namespace {
 
-using simt::check::HazardGroup;
-using simt::check::Severity;
+using simt::driver::HazardGroup;
+using simt::driver::Severity;
 
 // Lanes 0-15 shuffle among themselves but read lanes 16-31.
 __global__ void reads_outside_mask(int* out) {
@@ -68,14 +68,14 @@ TEST_CASE("a shuffle reading a lane its mask does not name is an error naming th
     reads_outside_mask<<<1, 32>>>(out);
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE(groups.size() == 1);
-    const simt::check::HazardReport& r = groups[0].example;
-    CHECK(simt::check::family_of(r.rule) == simt::check::Family::Shuffle);
-    CHECK(r.rule == simt::check::Rule::ShuffleSourceNotInMask);
+    const simt::driver::HazardReport& r = groups[0].example;
+    CHECK(simt::driver::family_of(r.rule) == simt::driver::Family::Shuffle);
+    CHECK(r.rule == simt::driver::Rule::ShuffleSourceNotInMask);
     CHECK(r.severity == Severity::Error);
     CHECK(groups[0].instances == 16);
     CHECK_THAT(r.location, Catch::Matches("lane (1[6-9]|2[0-9]|3[01]) of warp 0 \\(mask 0xffff, width " +
                                           std::to_string(opts.warp_size) + "\\)"));
-    const std::string text = simt::check::format_text(groups[0]);
+    const std::string text = simt::driver::format_text(groups[0]);
     CHECK_THAT(text, Catch::StartsWith("simt: error: shuffle hazard (source not in mask) in kernel reads_outside_mask\n  Shuffle from lane "));
     CHECK_THAT(text, Catch::Contains("at test_shuffle_checker.cu:17"));
     CHECK_THAT(text, !Catch::Contains("Previous"));
@@ -96,7 +96,7 @@ TEST_CASE("a full-warp reduction in a partial last warp reads lanes that do not 
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE_FALSE(groups.empty());
     for (const HazardGroup& g : groups) {
-        CHECK(g.example.rule == simt::check::Rule::ShuffleInactiveSource);
+        CHECK(g.example.rule == simt::driver::Rule::ShuffleInactiveSource);
         CHECK(g.example.current.who.warp == 1);
     }
     CHECK(out[0] == int(opts.warp_size));
@@ -126,7 +126,7 @@ TEST_CASE("reads past the segment are notes: hidden by default, shown with the n
     REQUIRE_FALSE(groups.empty());
     for (const HazardGroup& g : groups) {
         CHECK(g.example.severity == Severity::Note);
-        CHECK(g.example.rule == simt::check::Rule::ShuffleOutsideSegment);
+        CHECK(g.example.rule == simt::driver::Rule::ShuffleOutsideSegment);
         CHECK_THAT(g.example.why, Catch::Contains("received its own value"));
     }
 }
@@ -171,15 +171,15 @@ TEST_CASE("a forward difference that uses the last lane's own shuffle value is a
     forward_difference<<<2, 128>>>(in, out, n);
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE(groups.size() == 1);
-    const simt::check::HazardReport& r = groups[0].example;
-    CHECK(simt::check::family_of(r.rule) == simt::check::Family::Shuffle);
-    CHECK(r.rule == simt::check::Rule::ShuffleOutsideSegmentValueUsed);
+    const simt::driver::HazardReport& r = groups[0].example;
+    CHECK(simt::driver::family_of(r.rule) == simt::driver::Family::Shuffle);
+    CHECK(r.rule == simt::driver::Rule::ShuffleOutsideSegmentValueUsed);
     CHECK(r.severity == Severity::Error);
     const unsigned last = simt_warp_ - 1;
     CHECK(r.location == "lane " + std::to_string(last) + " of each warp (width " + std::to_string(simt_warp_) + ")");
     CHECK_THAT(r.why, Catch::Contains("global allocation #2 (1024 bytes), bytes " + std::to_string(last * 4) + "-" +
                                       std::to_string(last * 4 + 3) + " hold "));
-    CHECK_THAT(simt::check::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:142"));
+    CHECK_THAT(simt::driver::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:142"));
     // The launch's own results are what the GPU computes: lane 31 got its own value.
     CHECK(out[last] == 0.0f);
     CHECK(out[0] == 1.0f);

@@ -4,7 +4,7 @@
 // own warp), and a spin nobody can end is reported, never hung on.
 #include "support.h"
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/symbolizer.h"
 
 namespace {
@@ -64,7 +64,7 @@ __global__ void nobody_sets_it(volatile int* flag, int* out) {
     out[threadIdx.x] = 1;
 }
 
-std::vector<simt::check::HazardGroup> hazards(cudaError_t expected = cudaSuccess) {
+std::vector<simt::driver::HazardGroup> hazards(cudaError_t expected = cudaSuccess) {
     REQUIRE(cudaDeviceSynchronize() == expected);
     return simt::cuda::last_launch_hazards();
 }
@@ -84,7 +84,7 @@ TEST_CASE("a lane spinning on a flag another lane of its warp sets finishes; loc
     } else {
         REQUIRE(h.size() == 1);
         const auto& r = h[0].example;
-        CHECK(r.rule == simt::check::Rule::WarpSyncSpinWait);
+        CHECK(r.rule == simt::driver::Rule::WarpSyncSpinWait);
         CHECK(r.current.who.lane == 0);
         CHECK(r.previous.who.lane == 1);
         CHECK_THAT(simt::describe(r.current.pc), Catch::EndsWith("test_spin_waits.cu:18"));
@@ -117,7 +117,7 @@ TEST_CASE("the naive spin lock inside one warp is reported in lockstep mode and 
         CHECK(h.empty());
     } else {
         REQUIRE(h.size() == 1);
-        CHECK(h[0].example.rule == simt::check::Rule::WarpSyncSpinWait);
+        CHECK(h[0].example.rule == simt::driver::Rule::WarpSyncSpinWait);
         CHECK_THAT(simt::describe(h[0].example.current.pc), Catch::EndsWith("test_spin_waits.cu:52"));
         CHECK_THAT(simt::describe(h[0].example.previous.pc), Catch::EndsWith("test_spin_waits.cu:56"));
     }
@@ -247,8 +247,8 @@ TEST_CASE("a volatile flag that one lane spins on and another lane of its warp s
     same_warp_flag<<<1, 32>>>(out);
     const auto h = hazards();
     REQUIRE(h.size() == 1);
-    CHECK(h[0].example.rule == simt::check::Rule::RaceVolatileFlag);
-    CHECK(h[0].example.severity == simt::check::Severity::Warning);
+    CHECK(h[0].example.rule == simt::driver::Rule::RaceVolatileFlag);
+    CHECK(h[0].example.severity == simt::driver::Severity::Warning);
     const std::string lines = simt::describe(h[0].example.current.pc) + " " + simt::describe(h[0].example.previous.pc);
     CHECK_THAT(lines, Catch::Contains("test_spin_waits.cu:18"));
     CHECK_THAT(lines, Catch::Contains("test_spin_waits.cu:22"));

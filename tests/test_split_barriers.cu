@@ -5,7 +5,7 @@
 
 #include <cuda/barrier>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 
 namespace {
 
@@ -68,7 +68,7 @@ __global__ void one_missing(int* out) {
     out[threadIdx.x] = 1;
 }
 
-std::vector<simt::check::HazardGroup> hazards() {
+std::vector<simt::driver::HazardGroup> hazards() {
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     return simt::cuda::last_launch_hazards();
 }
@@ -103,7 +103,7 @@ TEST_CASE("a read of another warp's write after arriving but before waiting is a
     read_without_wait<<<1, 128>>>(out);
     const auto groups = hazards();
     REQUIRE_FALSE(groups.empty());
-    CHECK(simt::check::family_of(groups.front().example.rule) == simt::check::Family::Race);
+    CHECK(simt::driver::family_of(groups.front().example.rule) == simt::driver::Family::Race);
 }
 
 TEST_CASE("arrive_and_drop leaves the later phases to the threads that stay, in every mode and warp size") {

@@ -6,7 +6,7 @@
 
 #include <cooperative_groups.h>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/symbolizer.h"
 
 namespace cg = cooperative_groups;
@@ -95,7 +95,7 @@ __global__ void split(const int* src, int* pos, int* neg, int* counts, int n) {
         neg[aggregated_increment(&counts[1])] = src[i];
 }
 
-std::vector<simt::check::HazardGroup> hazards(cudaError_t expected = cudaSuccess) {
+std::vector<simt::driver::HazardGroup> hazards(cudaError_t expected = cudaSuccess) {
     REQUIRE(cudaDeviceSynchronize() == expected);
     return simt::cuda::last_launch_hazards();
 }
@@ -143,7 +143,7 @@ TEST_CASE("16-lane tiles that run different numbers of shuffles still meet the w
     tiles_then_vote<<<1, 128>>>(out);
     // The upper lanes of each tile store what their shuffles past the segment
     // returned (their own values): the shuffle checker's business, not this test's.
-    for (const auto& g : hazards()) CHECK(g.example.rule == simt::check::Rule::ShuffleOutsideSegmentValueUsed);
+    for (const auto& g : hazards()) CHECK(g.example.rule == simt::driver::Rule::ShuffleOutsideSegmentValueUsed);
     int v[128];
     for (int i = 0; i < 128; ++i) v[i] = i + 1;
     for (int base = 0; base < 128; base += 16) {
@@ -165,7 +165,7 @@ TEST_CASE("lanes whose different masks name each other are reported as different
     const auto h = hazards(cudaErrorLaunchFailure);
     REQUIRE(h.size() == 1);
     const auto& r = h[0].example;
-    CHECK(r.rule == simt::check::Rule::WarpSyncDifferentMasks);
+    CHECK(r.rule == simt::driver::Rule::WarpSyncDifferentMasks);
     CHECK_THAT(simt::describe(r.current.pc), Catch::EndsWith("test_warp_convergence.cu:60"));
     CHECK_THAT(r.why, Catch::Contains("another mask"));
 }
@@ -251,8 +251,8 @@ TEST_CASE("under 64-lane warps the 64-bit mask forms keep every lane and the 32-
         CHECK(match64[lane] == (lane >= 40 ? upper : ~upper));
     }
     REQUIRE(h.size() == 1);
-    CHECK(h[0].example.rule == simt::check::Rule::WarpSyncMaskTruncated);
-    CHECK(h[0].example.severity == simt::check::Severity::Warning);
+    CHECK(h[0].example.rule == simt::driver::Rule::WarpSyncMaskTruncated);
+    CHECK(h[0].example.severity == simt::driver::Severity::Warning);
     CHECK_THAT(h[0].example.fix, Catch::Contains("simt_ballot64"));
     CHECK_THAT(simt::describe(h[0].example.current.pc), Catch::EndsWith("test_warp_convergence.cu:223"));
 }

@@ -4,13 +4,13 @@
 // (different kinds of collective, different masks) also stops the launch.
 #include "support.h"
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/symbolizer.h"
 
 namespace {
 
-using simt::check::HazardGroup;
-using simt::check::Severity;
+using simt::driver::HazardGroup;
+using simt::driver::Severity;
 
 // A grid-stride-free kernel with the usual early return: the lanes past n
 // have exited when the others reach the full-warp __syncwarp (valid CUDA).
@@ -112,7 +112,7 @@ TEST_CASE("a 0xffffffff mask under 64-lane warps is reported for every upper lan
     const auto h = hazards();
     REQUIRE(!h.empty());
     const auto& r = h[0].example;
-    CHECK(r.rule == simt::check::Rule::WarpSyncMaskWithoutCaller);
+    CHECK(r.rule == simt::driver::Rule::WarpSyncMaskWithoutCaller);
     CHECK(r.current.who.lane >= 32);
     CHECK_THAT(r.why, Catch::Contains("lane " + std::to_string(r.current.who.lane)));
     CHECK_THAT(simt::describe(r.current.pc), Catch::EndsWith("test_warp_sync_checker.cu:36"));
@@ -140,7 +140,7 @@ TEST_CASE("lanes syncing from two branches are reported in lockstep mode only (t
     } else {
         REQUIRE(h.size() == 1);
         const auto& r = h[0].example;
-        CHECK(r.rule == simt::check::Rule::WarpSyncDivergent);
+        CHECK(r.rule == simt::driver::Rule::WarpSyncDivergent);
         const std::string lines = simt::describe(r.current.pc) + " " + simt::describe(r.previous.pc);
         CHECK_THAT(lines, Catch::Contains("test_warp_sync_checker.cu:53"));
         CHECK_THAT(lines, Catch::Contains("test_warp_sync_checker.cu:56"));
@@ -167,7 +167,7 @@ TEST_CASE("lanes of one mask at a __syncwarp and at a shuffle are reported and t
     const auto h = hazards(cudaErrorLaunchFailure);
     REQUIRE(h.size() == 1);
     const auto& r = h[0].example;
-    CHECK(r.rule == simt::check::Rule::WarpSyncDifferentCollectives);
+    CHECK(r.rule == simt::driver::Rule::WarpSyncDifferentCollectives);
     const std::string lines = simt::describe(r.current.pc) + " " + simt::describe(r.previous.pc);
     CHECK_THAT(lines, Catch::Contains("test_warp_sync_checker.cu:74"));
     CHECK_THAT(lines, Catch::Contains("test_warp_sync_checker.cu:76"));

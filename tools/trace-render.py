@@ -21,7 +21,7 @@ import sys
 from collections import OrderedDict
 from xml.sax.saxutils import escape
 
-# The viewer's reserved colour names simt uses (checkers/trace_timeline.cpp),
+# The viewer's reserved colour names simt uses (driver/trace_timeline.cpp),
 # as catapult draws them, and what each means.
 COLOURS = OrderedDict([
     ("thread_state_running", ("#7ec894", "running")),

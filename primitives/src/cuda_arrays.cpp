@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "checkers/hazard.h"
+#include "driver/hazard.h"
 #include "emulator/global_memory.h"
 #include "process_runtime.h"
 #include "texture_state.h"
@@ -28,9 +28,9 @@ simt::GlobalMemory& memory() { return ProcessRuntime::get().engine().memory(); }
 // runtime calls report theirs (an `api` error), then returned.
 cudaError_t refuse(const char* call, const void* site, cudaError_t e, std::string what, std::string why,
                    std::string fix) {
-    simt::check::HazardReport r;
+    simt::driver::HazardReport r;
     r.kernel = call;
-    r.rule = simt::check::Rule::ApiError;
+    r.rule = simt::driver::Rule::ApiError;
     r.detail = cudaGetErrorName(e);
     r.space = simt::MemorySpace::Global;
     r.location = std::move(what);

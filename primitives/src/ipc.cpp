@@ -11,7 +11,7 @@
 #include <cstring>
 #include <string>
 
-#include "checkers/hazard.h"
+#include "driver/hazard.h"
 #include "emulator/global_memory.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
@@ -50,9 +50,9 @@ cudaError_t open(const Handle& handle, const char* call, const void* site) {
     std::memcpy(&c, handle.reserved, sizeof c);
     if (std::memcmp(c.magic, kMagic, sizeof kMagic) != 0) return cudaErrorInvalidValue;
     if (c.process == getpid()) return cudaErrorDeviceUninitialized;
-    simt::check::HazardReport r;
+    simt::driver::HazardReport r;
     r.kernel = call;
-    r.rule = simt::check::Rule::ApiError;
+    r.rule = simt::driver::Rule::ApiError;
     r.detail = cudaGetErrorName(cudaErrorNotSupported);
     r.space = simt::MemorySpace::Global;
     r.location = "the handle comes from process " + std::to_string(c.process) + "; this is process " +

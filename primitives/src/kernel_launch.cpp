@@ -13,7 +13,7 @@
 #include "emulator/device_context.h"
 #include "emulator/engine.h"
 #include "emulator/symbolizer.h"
-#include "checkers/fault_report.h"
+#include "driver/fault_report.h"
 #include "driver/report_log.h"
 #include "process_runtime.h"
 #include "simt/embedding.h"
@@ -143,10 +143,10 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     value_flow::LaunchCheck flow(rt.engine(), name, launch.checked && rt.checks_value_flow() && nesting == 1);
     const LaunchOutcome outcome = rt.engine().launch(launch);
     if (!launch.checked) rt.after_unchecked_launch();
-    std::vector<check::HazardGroup> hazards = rt.take_hazards(outcome.blocks_reported);
+    std::vector<driver::HazardGroup> hazards = rt.take_hazards(outcome.blocks_reported);
     std::vector<DeviceLaunch> rerun_children;  // a re-run's child grids are not run
     device_launches = &rerun_children;
-    for (check::HazardGroup& g : flow.judge(rt.own_value_sites(), outcome, [&] {
+    for (driver::HazardGroup& g : flow.judge(rt.own_value_sites(), outcome, [&] {
              LaunchOutcome other = rt.engine().launch(launch);
              rt.take_hazards(~std::uint64_t(0));  // the re-run's hazards are the launch's, already taken
              return other;
@@ -177,7 +177,7 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     rt.reported_error();
     const bool refused = is_launch_rejection(outcome.fault.kind);  // refused launches take no launch index
     const std::uint64_t index = rt.engine().launches() - (refused ? 0 : 1);
-    rt.report_fault(check::fault_report(outcome.fault, std::move(message), name, __builtin_return_address(0)), index);
+    rt.report_fault(driver::fault_report(outcome.fault, std::move(message), name, __builtin_return_address(0)), index);
     const cudaError_t e = error_for(outcome.fault.kind);
     if (refused)
         rt.result(e);

@@ -47,9 +47,9 @@ cudaError_t simt_launch_by_address(const void* kernel, dim3 grid, dim3 block, vo
         if (found != registry().end()) launch = found->second.launch;
     }
     if (launch != nullptr) return launch(kernel, grid, block, args, shared, stream);
-    simt::check::HazardReport r;
+    simt::driver::HazardReport r;
     r.kernel = call;
-    r.rule = simt::check::Rule::ApiError;
+    r.rule = simt::driver::Rule::ApiError;
     r.detail = cudaGetErrorName(cudaErrorInvalidDeviceFunction);
     r.space = simt::MemorySpace::Global;
     const std::string name = kernel == nullptr ? "" : simt::function_name(kernel);

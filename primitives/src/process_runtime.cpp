@@ -118,7 +118,7 @@ ProcessRuntime::ProcessRuntime() {
     hide_frames_under("include/simt-cuda/");
     if (std::getenv("SIMT_OPTIONS") != nullptr) Engine::configure(options_from_environment());
     device_warp_size = int(Engine::process().options().warp_size);
-    hazards_.set_min_severity(check::Severity(checks_.min_severity));
+    hazards_.set_min_severity(driver::Severity(checks_.min_severity));
     if (!checks_.log_file.empty() && !driver::open_report_log(checks_.log_file))
         bad_options("cannot write the log file " + checks_.log_file);
     load_suppressions();
@@ -188,9 +188,9 @@ cudaError_t api_result(cudaError_t e, const char* call, const void* site) {
     // Not ready is an answer, not a failure; a sticky error was reported
     // with the kernel that caused it.
     if (e != cudaSuccess && e != cudaErrorNotReady && rt.sticky() == cudaSuccess) {
-        check::HazardReport r;
+        driver::HazardReport r;
         r.kernel = call;
-        r.rule = check::Rule::ApiError;
+        r.rule = driver::Rule::ApiError;
         r.detail = cudaGetErrorName(e);
         r.space = MemorySpace::Global;
         r.location = std::string("CUDA's message: \"") + cudaGetErrorString(e) + "\"";
@@ -266,7 +266,7 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     device_warp_size = int(Engine::process().options().warp_size);
     std::lock_guard<std::mutex> lock(mutex_);
     checks_ = checks;
-    hazards_.set_min_severity(check::Severity(checks.min_severity));
+    hazards_.set_min_severity(driver::Severity(checks.min_severity));
     load_suppressions();
     kernels_ = driver::KernelSelection(checks.kernel_name, checks.kernel_name_exclude);
     marked_written_through_ = 0;
@@ -283,7 +283,7 @@ void reset_device(const EngineOptions& options, const CheckOptions& checks) {
     ProcessRuntime::get().reset(options, checks);
 }
 
-const std::vector<check::HazardGroup>& last_launch_hazards() { return ProcessRuntime::get().last_hazards(); }
+const std::vector<driver::HazardGroup>& last_launch_hazards() { return ProcessRuntime::get().last_hazards(); }
 
 std::string kernel_base_name(const std::string& name) {
     std::string s = name;

@@ -10,10 +10,10 @@
 #include <string>
 
 #include "checkers/barrier_checker.h"
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "checkers/init_checker.h"
 #include "checkers/race_checker.h"
-#include "checkers/run_hazards.h"
+#include "driver/run_hazards.h"
 #include "checkers/shuffle_checker.h"
 #include "checkers/warp_sync_checker.h"
 #include "checkers/trace_recorder.h"
@@ -65,8 +65,8 @@ public:
     void report_hazards(const char* kernel, std::uint64_t blocks_reported);
     // The same in two steps: the launch's groups taken from the log (blocks
     // below `blocks_reported`), then printed with any the CUDA layer adds.
-    std::vector<check::HazardGroup> take_hazards(std::uint64_t blocks_reported);
-    void report_hazards(const char* kernel, std::vector<check::HazardGroup> groups);
+    std::vector<driver::HazardGroup> take_hazards(std::uint64_t blocks_reported);
+    void report_hazards(const char* kernel, std::vector<driver::HazardGroup> groups);
     // Whether a launch of `kernel` is checked (--kernel-name, --kernel-name-exclude).
     bool checks_kernel(const char* kernel) { return kernels_.checks(kernel); }
     // After a launch no checker saw: it may have written any device memory,
@@ -78,19 +78,19 @@ public:
     bool checks_value_flow() const { return checks_.shuffle && !trace_; }
     std::vector<check::ShuffleChecker::OwnValueSite> own_value_sites() const { return shuffle_.own_value_sites(); }
     // A fault that stopped launch `launch`, already printed: kept for the
-    // report file (checkers/fault_report.h).
-    void report_fault(check::HazardReport report, std::uint64_t launch);
-    const std::vector<check::HazardGroup>& last_hazards() const { return last_hazards_; }
+    // report file (driver/fault_report.h).
+    void report_fault(driver::HazardReport report, std::uint64_t launch);
+    const std::vector<driver::HazardGroup>& last_hazards() const { return last_hazards_; }
 
     // A runtime call that fails because the program misused it (a copy past
     // an allocation, a double cudaFree): printed and counted as an error, as
     // compute-sanitizer prints failing API calls. Silent with --check none.
     // `report.kernel` names the call, `kind` the error it returned.
-    void report_api_error(check::HazardReport report);
+    void report_api_error(driver::HazardReport report);
     // A copy that read device memory nothing wrote (initcheck's "access by
     // cudaMemcpy source"): printed and counted as an error. Silent unless the
     // init checker is on.
-    void report_uninitialised_copy(check::HazardReport report);
+    void report_uninitialised_copy(driver::HazardReport report);
     // Between launches, with the init checker on: the bytes of [p, p + n)
     // nothing has written.
     std::optional<check::InitChecker::Unwritten> unwritten_device_bytes(const void* p, std::size_t n);
@@ -132,7 +132,7 @@ private:
     int error_exitcode_ = 1;  // a program on its own: its exit status when simt reported an error
     unsigned launches_with_hazards_ = 0;
     CheckOptions checks_;
-    check::HazardLog hazards_;
+    driver::HazardLog hazards_;
     check::RaceChecker race_{hazards_};
     check::ShuffleChecker shuffle_{hazards_};
     check::InitChecker init_{hazards_};
@@ -143,8 +143,8 @@ private:
     std::shared_ptr<ScheduleRecording> schedule_recording_;  // with --record-schedule only
     std::string schedule_file_;
     const Engine* registered_ = nullptr;
-    std::vector<check::HazardGroup> last_hazards_;
-    check::RunHazards run_hazards_;  // merged across launches: the report file, the text's dedup
+    std::vector<driver::HazardGroup> last_hazards_;
+    driver::RunHazards run_hazards_;  // merged across launches: the report file, the text's dedup
     unsigned printed_groups_ = 0;    // against --print-limit, for the whole run
     unsigned unprinted_groups_ = 0;
     driver::Suppressions suppressions_;
@@ -155,8 +155,8 @@ private:
     std::uint64_t marked_written_through_ = 0;
 
     // false when the suppressions file names it: then nothing is printed or counted.
-    bool print_host_report(check::HazardReport report);
-    bool suppressed(const check::HazardReport& report) const;
+    bool print_host_report(driver::HazardReport report);
+    bool suppressed(const driver::HazardReport& report) const;
     void load_suppressions();
     void print_recurring() const;
     friend void write_status_file();

@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <map>
 
-#include "checkers/structured_report.h"
-#include "checkers/text_report.h"
+#include "driver/structured_report.h"
+#include "driver/text_report.h"
 #include "driver/report_log.h"
 #include "driver/sarif_run.h"
 #include "driver/summary.h"
@@ -62,13 +62,13 @@ void write_status_file() {
         std::fprintf(driver::report_log(), "simt: %u cop%s read uninitialised device memory (reported above)\n",
                      rt.uninitialised_copies_, rt.uninitialised_copies_ == 1 ? "y" : "ies");
     if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
-        const std::vector<check::LaunchHazards> launches = rt.run_hazards_.by_first_launch();
-        const check::SarifOptions sarif{
+        const std::vector<driver::LaunchHazards> launches = rt.run_hazards_.by_first_launch();
+        const driver::SarifOptions sarif{
             rt.checks_.report_category.empty() ? driver::default_category(program_invocation_short_name)
                                                : rt.checks_.report_category,
             driver::absolute_directory(rt.checks_.source_root)};
-        const std::string text = rt.checks_.report_format == "sarif" ? check::format_sarif(launches, sarif)
-                                                                     : check::format_json(launches);
+        const std::string text = rt.checks_.report_format == "sarif" ? driver::format_sarif(launches, sarif)
+                                                                     : driver::format_json(launches);
         // CI reads this file: a run that could not write it has failed.
         if (!write_text_file(rt.checks_.report_file, text)) {
             std::fprintf(driver::report_log(), "simt: error: cannot write the report to %s\n", rt.checks_.report_file.c_str());
@@ -108,14 +108,14 @@ void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_rep
     report_hazards(kernel, take_hazards(blocks_reported));
 }
 
-std::vector<check::HazardGroup> ProcessRuntime::take_hazards(std::uint64_t blocks_reported) {
+std::vector<driver::HazardGroup> ProcessRuntime::take_hazards(std::uint64_t blocks_reported) {
     return hazards_.take_launch(blocks_reported);
 }
 
-void ProcessRuntime::report_hazards(const char* kernel, std::vector<check::HazardGroup> groups) {
+void ProcessRuntime::report_hazards(const char* kernel, std::vector<driver::HazardGroup> groups) {
     last_hazards_ = std::move(groups);
     if (!suppressions_.empty()) {
-        const auto named = [&](const check::HazardGroup& g) { return suppressed(g.example); };
+        const auto named = [&](const driver::HazardGroup& g) { return suppressed(g.example); };
         const auto kept = std::remove_if(last_hazards_.begin(), last_hazards_.end(), named);
         suppressed_ += unsigned(last_hazards_.end() - kept);
         last_hazards_.erase(kept, last_hazards_.end());
@@ -127,17 +127,17 @@ void ProcessRuntime::report_hazards(const char* kernel, std::vector<check::Hazar
     std::fflush(stdout);
     for (std::size_t i = 0; i < last_hazards_.size(); ++i) {
         if (!fresh[i]) continue;  // printed and counted at the launch it first appeared in
-        const check::HazardGroup& g = last_hazards_[i];
+        const driver::HazardGroup& g = last_hazards_[i];
         if (printed_groups_ < checks_.print_limit) {
-            std::fputs(check::format_text(g).c_str(), driver::report_log());
+            std::fputs(driver::format_text(g).c_str(), driver::report_log());
             ++printed_groups_;
         } else {
             ++unprinted_groups_;
         }
-        if (g.example.severity == check::Severity::Error) {
+        if (g.example.severity == driver::Severity::Error) {
             ++hazard_errors_;
             ++errors_reported_;
-        } else if (g.example.severity == check::Severity::Warning) {
+        } else if (g.example.severity == driver::Severity::Warning) {
             ++hazard_warnings_;
         } else {
             ++hazard_notes_;
@@ -145,33 +145,33 @@ void ProcessRuntime::report_hazards(const char* kernel, std::vector<check::Hazar
     }
 }
 
-void ProcessRuntime::report_fault(check::HazardReport report, std::uint64_t launch) {
+void ProcessRuntime::report_fault(driver::HazardReport report, std::uint64_t launch) {
     const std::string kernel = report.kernel;
     std::lock_guard<std::mutex> lock(mutex_);
-    run_hazards_.add(kernel, launch, {check::HazardGroup{std::move(report), 1}});
+    run_hazards_.add(kernel, launch, {driver::HazardGroup{std::move(report), 1}});
 }
 
 // At exit: the groups that came back in later launches, where they were
 // printed only once.
 void ProcessRuntime::print_recurring() const {
     unsigned shown = 0;
-    for (const check::HazardGroup* g : run_hazards_.recurring()) {
-        const check::HazardReport& r = g->example;
+    for (const driver::HazardGroup* g : run_hazards_.recurring()) {
+        const driver::HazardReport& r = g->example;
         if (r.on_host || shown++ >= checks_.print_limit) continue;
         std::fprintf(driver::report_log(), "simt: the %s hazard (%s) in kernel %s at %s recurred: found in %zu launches, %llu instances in all\n",
-                     check::family_name(r), check::kind_text(r).c_str(), r.kernel.c_str(), describe(r.current.pc).c_str(),
+                     driver::family_name(r), driver::kind_text(r).c_str(), r.kernel.c_str(), describe(r.current.pc).c_str(),
                      g->launches.size(), static_cast<unsigned long long>(g->instances));
     }
 }
 
-bool ProcessRuntime::suppressed(const check::HazardReport& report) const {
+bool ProcessRuntime::suppressed(const driver::HazardReport& report) const {
     std::vector<driver::ReportSite> sites;
     for (const void* pc : {report.current.pc, report.previous.pc}) {
         if (pc == nullptr) continue;
         const SourceLocation where = locate(pc);
         sites.push_back(driver::ReportSite{where.file, where.line, where.function});
     }
-    return suppressions_.matches(check::rule_id(report), sites);
+    return suppressions_.matches(driver::rule_id(report), sites);
 }
 
 void ProcessRuntime::load_suppressions() {
@@ -186,29 +186,29 @@ void ProcessRuntime::load_suppressions() {
     }
 }
 
-bool ProcessRuntime::print_host_report(check::HazardReport report) {
+bool ProcessRuntime::print_host_report(driver::HazardReport report) {
     report.on_host = true;
-    report.severity = check::Severity::Error;
+    report.severity = driver::Severity::Error;
     if (!suppressions_.empty() && suppressed(report)) {
         std::lock_guard<std::mutex> lock(mutex_);
         ++suppressed_;
         return false;
     }
-    const check::HazardGroup group{std::move(report), 1};
+    const driver::HazardGroup group{std::move(report), 1};
     std::fflush(stdout);
-    std::fputs(check::format_text(group).c_str(), driver::report_log());
+    std::fputs(driver::format_text(group).c_str(), driver::report_log());
     std::lock_guard<std::mutex> lock(mutex_);
     ++errors_reported_;
     run_hazards_.add("(host)", Engine::process().launches(), {group});
     return true;
 }
 
-void ProcessRuntime::report_api_error(check::HazardReport report) {
+void ProcessRuntime::report_api_error(driver::HazardReport report) {
     if (!checks_.memory || !checks_.report_api_errors) return;
     if (print_host_report(std::move(report))) ++api_errors_;
 }
 
-void ProcessRuntime::report_uninitialised_copy(check::HazardReport report) {
+void ProcessRuntime::report_uninitialised_copy(driver::HazardReport report) {
     if (!checks_.init) return;
     if (print_host_report(std::move(report))) ++uninitialised_copies_;
 }
@@ -222,7 +222,7 @@ std::optional<check::InitChecker::Unwritten> ProcessRuntime::unwritten_device_by
 void ProcessRuntime::report_leaks() {
     if (!checks_.leak_check || !checks_.memory) return;
     // One group per allocating call site, in allocation order.
-    std::vector<check::HazardGroup> groups;
+    std::vector<driver::HazardGroup> groups;
     std::map<const void*, std::size_t> by_site;  // kSuppressed: the suppressions file names the site
     constexpr std::size_t kSuppressed = ~std::size_t(0);
     std::size_t count = 0, bytes = 0;
@@ -238,12 +238,12 @@ void ProcessRuntime::report_leaks() {
         const char* call = a.kind == AllocationKind::Managed      ? "cudaMallocManaged"
                            : a.kind == AllocationKind::PinnedHost ? "cudaMallocHost"
                                                                   : "cudaMalloc";
-        check::HazardReport r;
-        r.rule = check::Rule::MemoryLeak;
-        r.severity = check::Severity::Error;
+        driver::HazardReport r;
+        r.rule = driver::Rule::MemoryLeak;
+        r.severity = driver::Severity::Error;
         r.space = MemorySpace::Global;
         r.location = "allocation #" + std::to_string(a.serial) + " (" + std::to_string(a.size) + " bytes, " + call + ")";
-        r.current = check::HazardAccess{ThreadId{}, AccessKind::Write, 0, a.site};
+        r.current = driver::HazardAccess{ThreadId{}, AccessKind::Write, 0, a.site};
         r.why = "the program ended without freeing it: code that repeats this (a loop, a long-running service) runs "
                 "out of device memory";
         r.fix = std::string("call cudaFree on the pointer once the buffer is no longer needed, or keep it in an "
@@ -255,12 +255,12 @@ void ProcessRuntime::report_leaks() {
         }
         ++count;
         bytes += a.size;
-        groups.push_back(check::HazardGroup{r, 1});
+        groups.push_back(driver::HazardGroup{r, 1});
     }
     if (groups.empty()) return;
     std::fflush(stdout);
-    for (const check::HazardGroup& g : groups) {
-        std::fputs(check::format_text(g).c_str(), driver::report_log());
+    for (const driver::HazardGroup& g : groups) {
+        std::fputs(driver::format_text(g).c_str(), driver::report_log());
         ++errors_reported_;
     }
     std::fprintf(driver::report_log(), "simt: %zu allocation%s (%zu bytes) never freed\n", count, count == 1 ? "" : "s", bytes);

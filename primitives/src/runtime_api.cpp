@@ -9,7 +9,7 @@
 #include <new>
 #include <optional>
 
-#include "checkers/hazard.h"
+#include "driver/hazard.h"
 #include "emulator/global_memory.h"
 #include "emulator/symbolizer.h"
 #include "graph_model.h"
@@ -50,9 +50,9 @@ std::string hex(const void* p) {
 // The call fails the way it does on a GPU (nothing is written) and is
 // reported the way compute-sanitizer reports failing calls.
 cudaError_t refuse(const Call& call, cudaError_t e, std::string what, std::string why, std::string fix) {
-    simt::check::HazardReport r;
+    simt::driver::HazardReport r;
     r.kernel = call.name;
-    r.rule = simt::check::Rule::ApiError;
+    r.rule = simt::driver::Rule::ApiError;
     r.detail = cudaGetErrorName(e);
     r.space = simt::MemorySpace::Global;
     r.location = std::move(what);
@@ -157,9 +157,9 @@ void check_copy_source(const void* src, std::size_t pitch, std::size_t width, st
         unwritten += found->bytes;
     }
     if (unwritten == 0) return;
-    simt::check::HazardReport r;
+    simt::driver::HazardReport r;
     r.kernel = call.name;
-    r.rule = simt::check::Rule::InitUninitialisedRead;
+    r.rule = simt::driver::Rule::InitUninitialisedRead;
     r.space = simt::MemorySpace::Global;
     r.location = "the source: " + std::to_string(unwritten) + " of the " + std::to_string(width * height) +
                  " bytes copied, the first at offset " + std::to_string(first - a->base) + " of allocation #" +

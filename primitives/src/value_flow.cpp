@@ -6,7 +6,7 @@
 #include <mutex>
 #include <set>
 
-#include "checkers/lane_list.h"
+#include "driver/lane_list.h"
 #include "emulator/memory_spaces.h"
 
 namespace simt::cuda::value_flow {
@@ -17,7 +17,7 @@ std::map<std::string, bool> kernels_seen;  // kernel -> had own-value shuffles i
 
 // "lane 31", "lanes 0-15, 31".
 std::string lane_list(std::uint64_t lanes) {
-    return (__builtin_popcountll(lanes) == 1 ? "lane " : "lanes ") + check::lane_list(lanes);
+    return (__builtin_popcountll(lanes) == 1 ? "lane " : "lanes ") + driver::lane_list(lanes);
 }
 
 std::string hex_bytes(const unsigned char* p, std::size_t n) {
@@ -102,21 +102,21 @@ std::string LaunchCheck::describe_change(const Image& after, std::uintptr_t addr
     return "with other values there, device memory ends up different";
 }
 
-check::HazardGroup LaunchCheck::report(const void* pc, std::uint64_t lanes, unsigned width, const ThreadId& first,
+driver::HazardGroup LaunchCheck::report(const void* pc, std::uint64_t lanes, unsigned width, const ThreadId& first,
                                        const std::string& change) const {
-    check::HazardReport r;
-    r.rule = check::Rule::ShuffleOutsideSegmentValueUsed;
-    r.severity = check::Severity::Error;
+    driver::HazardReport r;
+    r.rule = driver::Rule::ShuffleOutsideSegmentValueUsed;
+    r.severity = driver::Severity::Error;
     r.kernel = kernel_;
     r.space = MemorySpace::Shared;  // registers, really, as for the other shuffle reports
-    r.current = check::HazardAccess{first, AccessKind::Read, 0, pc};
+    r.current = driver::HazardAccess{first, AccessKind::Read, 0, pc};
     r.location = lane_list(lanes) + " of each warp (width " + std::to_string(width) + ")";
     r.why = "the shuffle's source lies past the caller's " + std::to_string(width) + "-lane segment for " +
             lane_list(lanes) + ", so " + (__builtin_popcountll(lanes) == 1 ? "it receives its" : "they receive their") +
             " own value, and the launch's results depend on it: " + change;
     r.fix = "check the boundary before using the value (e.g. use it only if lane + delta < width), or load the "
             "neighbour the last lanes need from memory";
-    return check::HazardGroup{std::move(r), 1, check::HazardKey{r.rule, pc, pc}};
+    return driver::HazardGroup{std::move(r), 1, driver::HazardKey{r.rule, pc, pc}};
 }
 
 }  // namespace simt::cuda::value_flow

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/engine.h"
 
 namespace simt::cuda::value_flow {
@@ -49,7 +49,7 @@ public:
     // as the launch left it. `rerun` runs the launch once more and returns
     // its outcome (its hazards discarded by the caller).
     template <class Site, class Rerun>
-    std::vector<check::HazardGroup> judge(const std::vector<Site>& sites, const LaunchOutcome& outcome,
+    std::vector<driver::HazardGroup> judge(const std::vector<Site>& sites, const LaunchOutcome& outcome,
                                           Rerun&& rerun);
 
 private:
@@ -63,7 +63,7 @@ private:
     static void restore(const Image& image);
     // The first byte where memory differs from `image`.
     static std::optional<std::uintptr_t> first_difference(const Image& image);
-    check::HazardGroup report(const void* pc, std::uint64_t lanes, unsigned width, const ThreadId& first,
+    driver::HazardGroup report(const void* pc, std::uint64_t lanes, unsigned width, const ThreadId& first,
                               const std::string& change) const;
     std::string describe_change(const Image& before, std::uintptr_t address) const;
 
@@ -78,9 +78,9 @@ private:
 void remember(const char* kernel, bool had_sites);
 
 template <class Site, class Rerun>
-std::vector<check::HazardGroup> LaunchCheck::judge(const std::vector<Site>& sites, const LaunchOutcome& outcome,
+std::vector<driver::HazardGroup> LaunchCheck::judge(const std::vector<Site>& sites, const LaunchOutcome& outcome,
                                                    Rerun&& rerun) {
-    std::vector<check::HazardGroup> groups;
+    std::vector<driver::HazardGroup> groups;
     if (!enabled_) return groups;
     remember(kernel_, !sites.empty());
     if (sites.empty() || !copied_ || outcome.fault) return groups;

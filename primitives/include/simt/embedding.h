@@ -1,7 +1,7 @@
 // For programs that embed simt in its own tree (tests, tools): choose the
 // engine's options and start from a fresh device, as cudaDeviceReset does on
 // a GPU. Not installed (cmake/SimtInstall.cmake): it needs the engine's and
-// the checkers' headers.
+// the driver's headers.
 #pragma once
 
 #include <string>
@@ -12,7 +12,7 @@
 namespace simt {
 struct Fault;
 }
-namespace simt::check {
+namespace simt::driver {
 struct HazardGroup;
 }
 
@@ -71,7 +71,7 @@ struct CheckOptions {
 void reset_device(const EngineOptions& options, const CheckOptions& checks = {});
 
 // The hazards the last launch reported, grouped (also printed to stderr).
-const std::vector<check::HazardGroup>& last_launch_hazards();
+const std::vector<driver::HazardGroup>& last_launch_hazards();
 
 // The `--check` names, each with what it turns on, in registration order.
 std::vector<std::string> checker_names();

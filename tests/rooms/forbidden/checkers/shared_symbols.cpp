@@ -1,4 +1,4 @@
-#include "checkers/hazard.h"
+#include "checkers/race_checker.h"
 #include "emulator/engine.h"
 #include "driver/summary.h"
 #include "primitives/include/simt/shared_array.h"

@@ -1,4 +1,4 @@
 #include "tools/program_build.h"
 #include "driver/summary.h"
 #include "simt_build_config.h"
-#include "checkers/hazard.h"  // forbidden
+#include "checkers/race_checker.h"  // forbidden

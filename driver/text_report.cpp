@@ -1,10 +1,10 @@
-#include "checkers/text_report.h"
+#include "driver/text_report.h"
 
 #include <sstream>
 
 #include "emulator/symbolizer.h"
 
-namespace simt::check {
+namespace simt::driver {
 namespace {
 
 const char* space_name(MemorySpace s) {
@@ -87,4 +87,4 @@ std::string format_text(const HazardGroup& group) {
     return s.str();
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -1,11 +1,11 @@
 // What a report is about, typed: printers, grouping and suppressions
-// compare rules, never strings. The table is checkers/rules.inc.
+// compare rules, never strings. The table is driver/rules.inc.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-namespace simt::check {
+namespace simt::driver {
 
 // Who reports a rule: a checker (by its `--check` name), the engine's faults,
 // or the runtime API.
@@ -13,7 +13,7 @@ enum class Family : std::uint8_t { Race, Shuffle, Init, Barrier, WarpSync, Memor
 
 enum class Rule : std::uint8_t {
 #define SIMT_RULE(id, family, kind) id,
-#include "checkers/rules.inc"
+#include "driver/rules.inc"
 #undef SIMT_RULE
 };
 
@@ -31,4 +31,4 @@ std::string kind_text(Rule rule, const std::string& detail = {});
 // The SARIF rule id: "race/RAW-intra-warp", "api/cudaErrorInvalidValue".
 std::string rule_id(Rule rule, const std::string& detail = {});
 
-}  // namespace simt::check
+}  // namespace simt::driver

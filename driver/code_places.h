@@ -12,7 +12,7 @@
 
 #include "emulator/checker.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 class CodePlaces {
 public:
@@ -43,4 +43,4 @@ private:
 // collective; "" when there is none.
 std::string primitive_on_line(const std::string& line, StopReason why);
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -1,4 +1,4 @@
-#include "checkers/structured_report.h"
+#include "driver/structured_report.h"
 
 #include <cstdio>
 #include <map>
@@ -10,7 +10,7 @@
 #include "driver/sarif_run.h"
 #include "emulator/symbolizer.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 using driver::json_string;
 
@@ -169,4 +169,4 @@ std::string format_sarif(const std::vector<LaunchHazards>& launches, const Sarif
     return driver::format_sarif_run(run);
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 #include "emulator/checker.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 // One scheduling step: `thread` (linear index) ran from its resume until it
 // stopped for `why` at `pc`. Step i is the block's i-th resume.
@@ -54,4 +54,4 @@ struct BlockTrace {
     }
 };
 
-}  // namespace simt::check
+}  // namespace simt::driver

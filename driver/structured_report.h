@@ -1,14 +1,14 @@
 // Machine-readable printers: the documented JSON format (docs/report-format.md)
 // and SARIF 2.1.0 for code-scanning UIs. Both print the same HazardGroups as
-// the text printer, merged across launches (checkers/run_hazards.h).
+// the text printer, merged across launches (driver/run_hazards.h).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 std::string format_json(const std::vector<LaunchHazards>& launches);
 
@@ -18,4 +18,4 @@ struct SarifOptions {
 };
 std::string format_sarif(const std::vector<LaunchHazards>& launches, const SarifOptions& options);
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -1,6 +1,6 @@
-#include "checkers/fault_report.h"
+#include "driver/fault_report.h"
 
-namespace simt::check {
+namespace simt::driver {
 namespace {
 
 struct FaultRule {
@@ -86,4 +86,4 @@ HazardReport fault_report(const Fault& fault, std::string message, const char* k
     return r;
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -12,9 +12,9 @@
 #include <tuple>
 #include <vector>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 class RunHazards {
 public:
@@ -42,4 +42,4 @@ private:
     std::vector<Entry> groups_;
 };
 
-}  // namespace simt::check
+}  // namespace simt::driver

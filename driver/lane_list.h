@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-namespace simt::check {
+namespace simt::driver {
 
 inline std::string lane_list(std::uint64_t lanes) {
     std::string s;
@@ -22,4 +22,4 @@ inline std::string lane_list(std::uint64_t lanes) {
     return s;
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -1,6 +1,6 @@
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 std::vector<HazardGroup> HazardLog::take_launch(std::uint64_t block_limit) {
     std::map<std::uint64_t, std::vector<std::pair<HazardKey, HazardGroup>>> blocks;
@@ -29,4 +29,4 @@ std::vector<HazardGroup> HazardLog::take_launch(std::uint64_t block_limit) {
     return complete;
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

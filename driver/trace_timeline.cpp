@@ -1,4 +1,4 @@
-#include "checkers/trace_timeline.h"
+#include "driver/trace_timeline.h"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 
 #include "driver/json_text.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 using driver::json_string;
 
@@ -496,4 +496,4 @@ std::string block_timeline(const BlockTrace& trace, const TimelineScope& scope,
     return BlockTimeline(trace, scope, hazards, places).build();
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "checkers/hazard.h"
+#include "driver/hazard.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 // What makes two hazards "the same": a rule, a variant of it where a
 // checker tells sites apart further, and the unordered pair of code
@@ -38,7 +38,7 @@ struct HazardKey {
     }
 };
 
-// A group's instances in one launch (checkers/run_hazards.h).
+// A group's instances in one launch (driver/run_hazards.h).
 struct LaunchCount {
     std::uint64_t launch = 0;
     std::uint64_t instances = 0;
@@ -107,4 +107,4 @@ private:
     std::map<std::uint64_t, std::vector<std::pair<HazardKey, HazardGroup>>> by_block_;
 };
 
-}  // namespace simt::check
+}  // namespace simt::driver

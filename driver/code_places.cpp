@@ -1,11 +1,11 @@
-#include "checkers/code_places.h"
+#include "driver/code_places.h"
 
 #include <cctype>
 #include <fstream>
 
 #include "emulator/symbolizer.h"
 
-namespace simt::check {
+namespace simt::driver {
 namespace {
 
 bool fits(const std::string& name, StopReason why) {
@@ -81,4 +81,4 @@ std::string CodePlaces::wait_name(StopReason why, const void* pc) {
     return it->second;
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -1,6 +1,6 @@
-#include "checkers/rule.h"
+#include "driver/rule.h"
 
-namespace simt::check {
+namespace simt::driver {
 namespace {
 
 struct RuleRow {
@@ -10,7 +10,7 @@ struct RuleRow {
 
 constexpr RuleRow kRules[] = {
 #define SIMT_RULE(id, family, kind) {Family::family, kind},
-#include "checkers/rules.inc"
+#include "driver/rules.inc"
 #undef SIMT_RULE
 };
 
@@ -57,4 +57,4 @@ std::string rule_id(Rule rule, const std::string& detail) {
     return id;
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

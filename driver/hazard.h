@@ -6,10 +6,10 @@
 #include <functional>
 #include <string>
 
-#include "checkers/rule.h"
+#include "driver/rule.h"
 #include "emulator/checker.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 enum class Severity : std::uint8_t { Note, Warning, Error };
 
@@ -22,7 +22,7 @@ struct HazardAccess {
 
 struct HazardReport {
     Rule rule = Rule::RaceReadAfterWrite;
-    std::string detail;      // ApiError: the error's name (checkers/rules.inc)
+    std::string detail;      // ApiError: the error's name (driver/rules.inc)
     Severity severity = Severity::Error;
     std::string kernel;      // or, on_host, the runtime call
     bool on_host = false;    // found in a runtime call on the host: no kernel, thread or block
@@ -32,7 +32,7 @@ struct HazardReport {
     HazardAccess previous;   // the earlier, unordered access (pc == nullptr: none)
     std::string why;         // one sentence
     std::string fix;         // one sentence
-    // A fault's own complete text (checkers/fault_report.h); "" for hazards,
+    // A fault's own complete text (driver/fault_report.h); "" for hazards,
     // whose printers compose their text from the fields above.
     std::string message;
     // Work that needs source lines (symbolising) is deferred to here: it runs
@@ -46,4 +46,4 @@ inline const char* family_name(const HazardReport& r) { return family_name(r.rul
 inline std::string kind_text(const HazardReport& r) { return kind_text(r.rule, r.detail); }
 inline std::string rule_id(const HazardReport& r) { return rule_id(r.rule, r.detail); }
 
-}  // namespace simt::check
+}  // namespace simt::driver

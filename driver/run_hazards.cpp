@@ -1,8 +1,8 @@
-#include "checkers/run_hazards.h"
+#include "driver/run_hazards.h"
 
 #include <algorithm>
 
-namespace simt::check {
+namespace simt::driver {
 
 std::vector<bool> RunHazards::add(const std::string& kernel, std::uint64_t launch,
                                   const std::vector<HazardGroup>& groups) {
@@ -45,4 +45,4 @@ std::vector<const HazardGroup*> RunHazards::recurring() const {
     return found;
 }
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -6,14 +6,14 @@
 
 #include <string>
 
-#include "checkers/hazard.h"
+#include "driver/hazard.h"
 #include "emulator/fault.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 // `message`: the fault's complete text, as the front end words it;
 // `launch_site` stands for the place when the fault has none (a launch
 // refused before any thread ran).
 HazardReport fault_report(const Fault& fault, std::string message, const char* kernel, const void* launch_site);
 
-}  // namespace simt::check
+}  // namespace simt::driver

@@ -3,10 +3,10 @@
 
 #include <string>
 
-#include "checkers/hazard_log.h"
+#include "driver/hazard_log.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 std::string format_text(const HazardGroup& group);
 
-}  // namespace simt::check
+}  // namespace simt::driver

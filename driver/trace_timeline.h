@@ -21,12 +21,12 @@
 #include <string>
 #include <vector>
 
-#include "checkers/code_places.h"
-#include "checkers/hazard_log.h"
-#include "checkers/lane_list.h"
-#include "checkers/trace_record.h"
+#include "driver/code_places.h"
+#include "driver/hazard_log.h"
+#include "driver/lane_list.h"
+#include "driver/trace_record.h"
 
-namespace simt::check {
+namespace simt::driver {
 
 // Where one block's events go.
 struct TimelineScope {
@@ -45,4 +45,4 @@ std::string block_timeline(const BlockTrace& trace, const TimelineScope& scope,
                            const std::vector<HazardGroup>& hazards, CodePlaces& places);
 
 
-}  // namespace simt::check
+}  // namespace simt::driver
