@@ -1,8 +1,7 @@
 #include "tools/build_cache.h"
+#include "tools/diagnostics.h"
 
 #include <unistd.h>
-
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
@@ -119,7 +118,7 @@ void trim(const fs::path& cache_dir, std::uintmax_t limit_bytes, const fs::path&
     for (const Slot& slot : slots) {
         if (total <= limit_bytes) break;
         if (slot.path == keep) continue;
-        spdlog::debug("cache over {} bytes: removing {}", limit_bytes, slot.path.string());
+        diagnostics::debug("cache over " + std::to_string(limit_bytes) + " bytes: removing " + slot.path.string());
         fs::remove_all(slot.path, ec);
         if (!ec) total -= slot.bytes;
     }
@@ -181,7 +180,7 @@ std::optional<fs::path> find_executable(const fs::path& entry, const std::string
     std::error_code ec;
     if (!fs::exists(link, ec)) return std::nullopt;
     if (const std::string why = damage(link, name); !why.empty()) {
-        spdlog::warn("the cache entry {} is damaged ({}): rebuilding it", link.string(), why);
+        diagnostics::warn("the cache entry " + link.string() + " is damaged (" + why + "): rebuilding it");
         fs::remove_all(link);
         return std::nullopt;
     }

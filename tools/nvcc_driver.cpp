@@ -1,7 +1,5 @@
 #include "tools/nvcc_driver.h"
 
-#include <spdlog/spdlog.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -9,6 +7,7 @@
 #include "simt_build_config.h"
 #include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
+#include "tools/diagnostics.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;
@@ -43,8 +42,7 @@ int run_nvcc(const std::vector<std::string>& args) {
     } catch (const FlagError& e) {
         return fail(e.what());
     }
-    spdlog::set_pattern("simt nvcc: %l: %v");
-    spdlog::set_level(command.verbose ? spdlog::level::debug : spdlog::level::warn);
+    diagnostics::start("simt nvcc", command.verbose);
     if (command.version) {
         std::cout << "simt nvcc " << SIMT_CONFIG_VERSION << ": nvcc's command line for simt's CPU backend\n";
         return 0;

@@ -2,8 +2,6 @@
 
 #include <unistd.h>
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <utility>
 #include <fstream>
@@ -12,6 +10,7 @@
 #include "tools/build_cache.h"
 #include "tools/child_process.h"
 #include "tools/install_layout.h"
+#include "tools/diagnostics.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;
@@ -121,14 +120,14 @@ std::optional<fs::path> precompiled_cuda_header(const std::vector<std::string>& 
     pch.insert(pch.end(), {(aside.path / "wrapper.h").string(), "-o", (aside.path / kPrecompiled).string()});
     std::string shown;
     for (const std::string& w : pch) shown += (shown.empty() ? "" : " ") + w;
-    spdlog::debug("precompile: {}", shown);
+    diagnostics::debug("precompile: " + shown);
     int status = -1;
     try {
         status = run_child(pch, ChildGroup::Own);
     } catch (const std::system_error&) {  // no compiler to start: the program's compile says so
     }
     if (status != 0) {
-        spdlog::debug("{} did not precompile: the program's compile parses it", kHeader);
+        diagnostics::debug(std::string(kHeader) + " did not precompile: the program's compile parses it");
         return std::nullopt;
     }
     std::ofstream(aside.path / kSize) << fs::file_size(aside.path / kPrecompiled, ec);

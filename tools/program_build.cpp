@@ -3,8 +3,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -21,6 +19,7 @@
 #include "tools/rewritten_headers.h"
 #include "tools/source_rewriter.h"
 #include "tools/source_text.h"
+#include "tools/diagnostics.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;
@@ -152,7 +151,7 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     command.insert(command.end(), inputs.begin(), inputs.end());
     command.insert(command.end(), request.flags.linker.begin(), request.flags.linker.end());
     command.insert(command.end(), {"-o", (pending.dir() / name).string()});
-    spdlog::debug("nvcc: {}", join(command));
+    diagnostics::debug("nvcc: " + join(command));
     if (run_command(command) != 0)
         throw BuildFailure(request.sources.front().string() + " did not compile with " + nvcc + " (messages above)");
     const fs::path executable = pending.publish(name);
@@ -260,7 +259,7 @@ std::vector<fs::path> compile_unit(const fs::path& source, const CompileFlags& f
     }
     command.insert(command.end(), {input.string(), "-c", "-o", object.string(), "-MD", "-MF", depfile.string(),
                                    "-MT", "simt-target"});
-    spdlog::debug("compile: {}", join(command));
+    diagnostics::debug("compile: " + join(command));
     if (run_command(command) != 0)
         throw BuildFailure(source.string() + " did not compile (the compiler's messages above point at its lines)");
     std::vector<fs::path> read = cache::read_depfile(depfile, work);
@@ -366,23 +365,23 @@ BuildResult build_program(const BuildRequest& request) {
     std::optional<fs::path> entry = cache::find_entry(slot);
     if (entry)
         if (const auto hit = cache::find_executable(*entry, link_key, name)) {
-            spdlog::debug("cache hit: {}", hit->string());
+            diagnostics::debug("cache hit: " + hit->string());
             cache::mark_used(slot);
             return {*hit, true};
         }
     if (entry)
         for (const std::string& object : entry_objects(*entry, sources))
             if (std::error_code ec; !fs::is_regular_file(object, ec)) {
-                spdlog::warn("the cache entry {} is damaged ({} is missing): rebuilding it", entry->string(), object);
+                diagnostics::warn("the cache entry " + entry->string() + " is damaged (" + object + " is missing): rebuilding it");
                 fs::remove_all(*entry);
                 entry.reset();
                 break;
             }
     if (!entry) entry = compile_entry(request, sources, slot);
-    else spdlog::debug("relinking the objects of {}", entry->string());
+    else diagnostics::debug("relinking the objects of " + entry->string());
     cache::PendingLink pending(*entry, link_key);  // removed, with all in it, unless published
     const std::vector<std::string> command = link_command(entry_objects(*entry, sources), pending.dir() / name, request.flags);
-    spdlog::debug("link: {}", join(command));
+    diagnostics::debug("link: " + join(command));
     if (run_command(command) != 0) {
         bool has_main = false;
         for (const fs::path& source : sources)
@@ -428,7 +427,7 @@ std::string dependency_rule(const fs::path& given, const CompileFlags& flags, co
 void link_program(const std::vector<fs::path>& inputs, const CompileFlags& flags, const fs::path& output) {
     const std::vector<std::string> command =
         link_command(std::vector<std::string>(inputs.begin(), inputs.end()), output, flags);
-    spdlog::debug("link: {}", join(command));
+    diagnostics::debug("link: " + join(command));
     if (run_command(command) != 0) throw BuildFailure(output.string() + " did not link (see the linker's messages above)");
 }
 

@@ -3,8 +3,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <spdlog/spdlog.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +16,7 @@
 #include "driver/sarif_run.h"
 #include "driver/summary.h"
 #include "tools/child_process.h"
+#include "tools/diagnostics.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;
@@ -53,7 +52,7 @@ void write_failed_sarif(const driver::RunOptions& options, const std::string& pr
     run.errors.push_back(why);
     std::ofstream out(options.report_file, std::ios::binary);
     out << driver::format_sarif_run(run);
-    if (!out) spdlog::error("cannot write the report to {}", options.report_file);
+    if (!out) diagnostics::error("cannot write the report to " + options.report_file);
 }
 
 int run_program(const fs::path& executable, const std::vector<std::string>& args,
@@ -63,7 +62,7 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
     const StatusFile status_file;
     setenv("SIMT_OPTIONS", text.c_str(), 1);
     setenv("SIMT_STATUS_FILE", status_file.path.c_str(), 1);
-    spdlog::debug("run: {} with SIMT_OPTIONS={}", executable.string(), text);
+    diagnostics::debug("run: " + executable.string() + " with SIMT_OPTIONS=" + text);
 
     std::vector<std::string> argv = {executable.string()};
     argv.insert(argv.end(), args.begin(), args.end());
@@ -73,15 +72,15 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
     } catch (const std::system_error& e) {
         // The cache checked the entry; what is left is the file system (noexec,
         // permissions) or a damage the check missed.
-        spdlog::error("cannot start {}: {}; delete {} (simt rebuilds it) or use another --cache-dir",
-                      executable.string(), e.code().message(), executable.parent_path().string());
+        diagnostics::error("cannot start " + executable.string() + ": " + e.code().message() + "; delete " +
+                           executable.parent_path().string() + " (simt rebuilds it) or use another --cache-dir");
         return 2;
     }
     const std::optional<driver::RunCounts> reported = status_file.counts();
     if (!checked) return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WIFEXITED(status) ? WEXITSTATUS(status) : 1;
     driver::RunCounts counts = reported.value_or(driver::RunCounts{});
     if (!options.log_file.empty() && !driver::open_report_log(options.log_file))
-        spdlog::error("cannot write the log to {}", options.log_file);
+        diagnostics::error("cannot write the log to " + options.log_file);
     std::FILE* const log = driver::report_log();
     if (WIFSIGNALED(status)) {
         // The program's own crash (simt turns the kernels' into reports): said

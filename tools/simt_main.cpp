@@ -1,9 +1,6 @@
 // The simt command line: `simt run prog.cu`, `simt build`, `simt rewrite`,
 // `simt sarif-merge`.
 #include <CLI/CLI.hpp>
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -26,6 +23,7 @@
 #include "driver/sarif_merge.h"
 #include "driver/suppressions.h"
 #include "tools/source_rewriter.h"
+#include "tools/diagnostics.h"
 
 namespace fs = std::filesystem;
 using namespace simt::tool;
@@ -235,10 +233,7 @@ int main(int argc, char** argv) {
     program_args.erase(program_args.begin(), program_args.begin() + std::ptrdiff_t(taken));
     program_args.insert(program_args.end(), after_separator.begin(), after_separator.end());
 
-    auto logger = spdlog::stderr_color_st("simt");
-    spdlog::set_default_logger(logger);
-    spdlog::set_pattern("simt: %l: %v");
-    spdlog::set_level(verbose ? spdlog::level::debug : spdlog::level::warn);
+    diagnostics::start("simt", verbose);
 
     build.cache_limit = cache_limit_mib << 20;
     try {
@@ -256,7 +251,7 @@ int main(int argc, char** argv) {
         }
         if (*run_cmd && backend == "cuda") {
             // The GPU runs it: simt's checkers and options do not apply.
-            if (!run.trace_file.empty()) spdlog::warn("--trace records simt's scheduling: it is ignored with --backend cuda");
+            if (!run.trace_file.empty()) diagnostics::warn("--trace records simt's scheduling: it is ignored with --backend cuda");
             const BuildResult built = build_program_with_nvcc(build, arch);
             return run_program(built.executable, program_args, run, false);
         }
