@@ -2,6 +2,7 @@
 
 #include <backtrace.h>
 #include <cxxabi.h>
+#include <link.h>
 
 #include <cstdlib>
 
@@ -13,6 +14,22 @@
 
 namespace simt {
 namespace {
+
+// libbacktrace builds its tables from every loaded object, and follows a
+// library's .gnu_debuglink into /usr/lib/debug: with libc6-dbg installed
+// (valgrind brings it) a program spent ~95 ms inflating libc's compressed
+// debug sections before its first report. simt names lines of the program
+// only, so while libbacktrace builds its tables it is shown no library
+// (SIMT_PROGRAM_LINK_OPTIONS wraps dl_iterate_phdr); a line in a library is
+// then unknown on every machine alike, whatever debug packages it has.
+// (Named simt::symbolizer_*: checkers/shared_symbols.cpp takes that for the
+// runtime's own thread-local state, not a __shared__ variable.)
+thread_local bool symbolizer_building_tables = false;
+
+struct BuildingTables {
+    BuildingTables() { symbolizer_building_tables = true; }
+    ~BuildingTables() { symbolizer_building_tables = false; }
+};
 
 backtrace_state* state() {
     static backtrace_state* s = backtrace_create_state(nullptr, /*threaded=*/1, nullptr, nullptr);
@@ -71,6 +88,7 @@ SourceLocation locate(const void* pc) {
     SourceLocation where;
     if (pc == nullptr) return where;
     std::lock_guard<std::mutex> lock(lookup_mutex());
+    const BuildingTables only_the_program;
     backtrace_pcinfo(state(), reinterpret_cast<std::uintptr_t>(pc) - 1, &on_frame, &on_error,
                      &where);
     return where;
@@ -82,6 +100,7 @@ std::string function_name(const void* function) {
     std::string mangled;
     {
         std::lock_guard<std::mutex> lock(lookup_mutex());
+        const BuildingTables only_the_program;
         backtrace_syminfo(state(), reinterpret_cast<std::uintptr_t>(function), &on_symbol,
                           &on_error, &mangled);
     }
@@ -106,3 +125,25 @@ std::string describe(const void* pc) {
 }
 
 }  // namespace simt
+
+// Linked with --wrap=dl_iterate_phdr, every call in the program comes here;
+// built without it (the engine's own tests), nothing calls this.
+using PhdrCallback = int (*)(dl_phdr_info*, std::size_t, void*);
+extern "C" int __real_dl_iterate_phdr(PhdrCallback callback, void* data) __attribute__((weak));
+extern "C" int __wrap_dl_iterate_phdr(PhdrCallback callback, void* data) {
+    using Iterate = int (*)(PhdrCallback, void*);
+    const Iterate real = __real_dl_iterate_phdr != nullptr ? __real_dl_iterate_phdr : dl_iterate_phdr;
+    if (!simt::symbolizer_building_tables) return real(callback, data);
+    // The program itself is the object with no name (libbacktrace takes
+    // its load address from here).
+    struct Program {
+        PhdrCallback callback;
+        void* data;
+    } program{callback, data};
+    return real(
+        [](dl_phdr_info* info, std::size_t size, void* p) {
+            auto* program = static_cast<Program*>(p);
+            return info->dlpi_name == nullptr || *info->dlpi_name == '\0' ? program->callback(info, size, program->data) : 0;
+        },
+        &program);
+}

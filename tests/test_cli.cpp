@@ -85,6 +85,14 @@ TEST_CASE("a converged warp's printf lines come out in lane order in its mode, f
     fs::remove_all(dir);
 }
 
+TEST_CASE("a program's own walk of its loaded objects sees every library, and its report still names its lines") {
+    const Result r = simt("run " + program("loaded_objects.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.out == "every object\n");
+    CHECK_THAT(r.err, Catch::Contains("race hazard"));
+    CHECK_THAT(r.err, Catch::Contains(" at loaded_objects.cu:8"));
+}
+
 TEST_CASE("a rerun of an unchanged file comes from the cache") {
     simt("run " + program("exit_status.cu"));
     const Result r = simt("run -v " + program("exit_status.cu"));
