@@ -1,5 +1,4 @@
 #include "tools/build_cache.h"
-#include "tools/diagnostics.h"
 
 #include <unistd.h>
 
@@ -7,6 +6,8 @@
 #include <chrono>
 #include <fstream>
 #include <sstream>
+
+#include "tools/diagnostics.h"
 
 namespace simt::tool::cache {
 namespace fs = std::filesystem;

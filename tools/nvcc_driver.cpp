@@ -5,9 +5,9 @@
 #include <iostream>
 
 #include "simt_build_config.h"
+#include "tools/diagnostics.h"
 #include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
-#include "tools/diagnostics.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;

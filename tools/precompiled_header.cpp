@@ -9,8 +9,8 @@
 
 #include "tools/build_cache.h"
 #include "tools/child_process.h"
-#include "tools/install_layout.h"
 #include "tools/diagnostics.h"
+#include "tools/install_layout.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;

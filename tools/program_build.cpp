@@ -14,12 +14,12 @@
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
 #include "tools/child_process.h"
+#include "tools/diagnostics.h"
 #include "tools/install_layout.h"
 #include "tools/precompiled_header.h"
 #include "tools/rewritten_headers.h"
 #include "tools/source_rewriter.h"
 #include "tools/source_text.h"
-#include "tools/diagnostics.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;

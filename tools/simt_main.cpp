@@ -11,19 +11,19 @@
 #include <iterator>
 #include <thread>
 
+#include "driver/sarif_merge.h"
+#include "driver/suppressions.h"
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
 #include "tools/child_process.h"
+#include "tools/diagnostics.h"
 #include "tools/explore.h"
 #include "tools/nvcc_driver.h"
 #include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
 #include "tools/program_run.h"
 #include "tools/run_options_cli.h"
-#include "driver/sarif_merge.h"
-#include "driver/suppressions.h"
 #include "tools/source_rewriter.h"
-#include "tools/diagnostics.h"
 
 namespace fs = std::filesystem;
 using namespace simt::tool;
