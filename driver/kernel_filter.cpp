@@ -1,10 +1,15 @@
 #include "driver/kernel_filter.h"
 
 #include <algorithm>
+#include <regex>
 
 #include "driver/options.h"
 
 namespace simt::driver {
+
+struct KernelFilter::Pattern {
+    std::regex regex;
+};
 
 KernelFilter::KernelFilter(std::string_view spec) : text_(spec) {
     if (spec.empty()) return;
@@ -35,7 +40,7 @@ KernelFilter::KernelFilter(std::string_view spec) : text_(spec) {
         Component c{match, std::string(value), {}};
         if (match == Match::Pattern) {
             try {
-                c.pattern = std::regex(c.name, std::regex::ECMAScript);
+                c.pattern = std::make_shared<const Pattern>(Pattern{std::regex(c.name, std::regex::ECMAScript)});
             } catch (const std::regex_error& e) {
                 throw OptionsError("regex=" + c.name + " is not a regular expression: " + e.what());
             }
@@ -48,7 +53,7 @@ bool KernelFilter::matches(std::string_view kernel) const {
     for (const Component& c : components_) {
         const bool hit = c.match == Match::Whole  ? kernel == c.name
                          : c.match == Match::Part ? kernel.find(c.name) != std::string_view::npos
-                                                  : std::regex_search(kernel.begin(), kernel.end(), c.pattern);
+                                                  : std::regex_search(kernel.begin(), kernel.end(), c.pattern->regex);
         if (hit) return true;
     }
     return false;

@@ -44,8 +44,10 @@ case "${1:-}" in
         build build
         (cd build && ctest --output-on-failure -j "$jobs")
         # The programs the tests build are compiled once, in the first pass:
-        # the sanitized pass links their cached objects with its runtime.
-        build build-asan -DSIMT_SANITIZE=ON -DSIMT_TEST_CACHE_DIR="$here/build/tests/simt-cache"
+        # the sanitized pass links their cached objects with its runtime, and
+        # the kernel tests' objects (built without the sanitizers in both).
+        build build-asan -DSIMT_SANITIZE=ON -DSIMT_TEST_CACHE_DIR="$here/build/tests/simt-cache" \
+            -DSIMT_TEST_OBJECTS_FROM="$here/build"
         (cd build-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
         ;;
     *)
