@@ -17,6 +17,8 @@ namespace simt::check {
 
 class BarrierChecker final : public Checker {
 public:
+    // A void parallel attempt: its hazards go (the launch begins again).
+    void on_launch_abandoned(const LaunchInfo&) override { log_.discard_launch(); }
     explicit BarrierChecker(driver::HazardLog& log) : log_(log) {}
     bool wants_access_events() const override { return false; }
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;

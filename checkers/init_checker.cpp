@@ -29,8 +29,17 @@ void InitChecker::on_launch_begin(const LaunchInfo&) {
     // Runs on the host thread before any block. Granules keep the launch
     // modulo 2^20: at the wrap, every granule is refreshed once, so none of
     // an old launch looks current.
-    if (tag() == 0)
+    if (tag() == 0) {
         for (const auto& [base, size] : live_) update(base, base + size, [](GlobalGranule&, std::uintptr_t) {});
+        abandoned_.clear();  // no granule keeps an old tag now
+    }
+}
+
+void InitChecker::on_launch_abandoned(const LaunchInfo&) {
+    abandoned_.push_back(tag());
+    std::lock_guard<std::mutex> lock(candidates_mutex_);
+    candidates_.clear();
+    log_.discard_launch();
 }
 
 template <class Fn>
@@ -209,7 +218,7 @@ InitChecker::Unwritten InitChecker::unwritten(std::uintptr_t lo, std::uintptr_t 
         const std::uint64_t* word = global_.find(a);
         const GlobalGranule g = GlobalGranule::unpack(word == nullptr ? 0 : *word);
         // The last launch's writes count: this runs after it ended.
-        const std::uint8_t written = g.before | g.during | g.atomics;
+        const std::uint8_t written = abandoned(g.launch) ? g.before : g.before | g.during | g.atomics;
         for (std::uintptr_t byte = std::max(a, lo); byte < std::min(a + 4, hi); ++byte) {
             if ((written >> (byte - a)) & 1) continue;
             if (u.bytes++ == 0) u.first = byte;

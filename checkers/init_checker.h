@@ -6,12 +6,13 @@
 // see, so they count as initialised.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <mutex>
 #include <vector>
 
-#include "checkers/flat_shadow.h"
+#include "emulator/flat_shadow.h"
 #include "driver/hazard_log.h"
 #include "checkers/per_block_state.h"
 #include "emulator/checker.h"
@@ -23,6 +24,8 @@ public:
     explicit InitChecker(driver::HazardLog& log) : log_(log) {}
     void on_launch_begin(const LaunchInfo& launch) override;
     void on_launch_end(const LaunchInfo& launch) override;
+    // The attempt's stores were undone: its launch tag never counts as written.
+    void on_launch_abandoned(const LaunchInfo& launch) override;
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_block_end(const LaunchInfo& launch, Dim3 block) override;
     void on_access(const AccessEvent& e) override;
@@ -86,13 +89,19 @@ private:
     // Brings a granule into the current launch: last launch's writes count as before.
     void refresh(GlobalGranule& g) const {
         if (g.launch == tag()) return;
-        g.before |= g.during | g.atomics;
+        if (!abandoned(g.launch)) g.before |= g.during | g.atomics;
         g.during = 0;
         g.atomics = 0;
         g.writer = 0;
         g.launch = tag();
     }
     std::uint32_t tag() const { return launch_ & 0xfffff; }
+    // Launch tags whose stores were undone (a void parallel attempt); few:
+    // a kernel's later launches no longer try.
+    bool abandoned(std::uint32_t tag) const {
+        return std::find(abandoned_.begin(), abandoned_.end(), tag) != abandoned_.end();
+    }
+    std::vector<std::uint32_t> abandoned_;
     // Runs fn on the granule of every 4 bytes of [lo, hi), refreshed, and
     // stores what it made of it (atomically: blocks may run in parallel).
     template <class Fn>

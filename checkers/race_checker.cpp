@@ -95,7 +95,13 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.cells.clear();
     if (++s.tag == 0) {  // slots of this worker's block 65536 blocks ago would look current
         std::fill(s.shadow.begin(), s.shadow.end(), Slot{});
+        s.global.clear();
         s.tag = 1;
+    }
+    s.own_global = launch.blocks_in_parallel;
+    if (s.own_global) {
+        s.global.begin_block();
+        s.global_cells.clear();
     }
 }
 
@@ -190,7 +196,10 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
         const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
         const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, kind, std::uint8_t(e.size), e.pc,
                           std::uint32_t(s.block_linear + 1), launch_, s.releases, e.is_volatile};
-        access_granule<true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, mine, g);
+        if (s.own_global)
+            access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, mine, g);
+        else
+            access_granule<true, true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, mine, g);
     }
 }
 
@@ -221,11 +230,11 @@ void RaceChecker::on_access(const AccessEvent& e) {
         const std::uint32_t me = e.who.linear;
         const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, e.kind, std::uint8_t(e.size), e.pc,
                           0, 0, 0, e.is_volatile};
-        access_granule<false>(s, s.shadow[g], s.cells, s.pcs, s.tag, e, mine, std::uintptr_t(g) * 4);
+        access_granule<false, false>(s, s.shadow[g], s.cells, s.pcs, s.tag, e, mine, std::uintptr_t(g) * 4);
     }
 }
 
-template <bool Global>
+template <bool Global, bool CellsOutliveBlocks>
 void RaceChecker::access_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
                                  const AccessEvent& e, const Record& mine, std::uintptr_t granule) {
     const bool current = slot.tag() == tag && (slot.promoted() || slot.thread() != 0);
@@ -244,7 +253,7 @@ void RaceChecker::access_granule(BlockState& s, Slot& slot, FullCells& cells, Pc
             return;
     } else {
         // An earlier launch's (or block's) slot: ordered before anything now.
-        if (Global && slot.promoted()) cells.release(slot.cell());
+        if (CellsOutliveBlocks && slot.promoted()) cells.release(slot.cell());
         if (slot.pack(mine, tag, pcs)) return;
     }
     const std::uint32_t index = cells.make();

@@ -31,7 +31,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "checkers/flat_shadow.h"
+#include "checkers/block_global_shadow.h"
+#include "emulator/flat_shadow.h"
 #include "driver/hazard_log.h"
 #include "checkers/per_block_state.h"
 #include "checkers/race_cells.h"
@@ -49,6 +50,7 @@ public:
 
     bool needs_blocks_in_order() const override { return true; }
     void on_launch_begin(const LaunchInfo& launch) override;
+    void on_launch_abandoned(const LaunchInfo&) override { log_.discard_launch(); }
     // A freed allocation's history is forgotten (and its shadow released).
     void on_memory(const MemoryEvent& e) override;
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
@@ -83,6 +85,13 @@ private:
         FullCells cells;
         PcTable pcs;
         std::uint16_t tag = 0;
+        // Blocks side by side (LaunchInfo::blocks_in_parallel): this block's
+        // global accesses, judged among themselves (slots tagged like
+        // `shadow`'s). No other block's access can matter: had one touched
+        // what this block stored, the attempt would be abandoned.
+        bool own_global = false;
+        BlockGlobalShadow global;
+        FullCells global_cells;
         std::vector<bool> fenced;  // per thread: a device fence since its last atomic
         // WAW pairs waiting to see what the second write stored (the access
         // is observed before it is performed); settled at the block's next event.
@@ -122,7 +131,9 @@ private:
     bool ordered_global(const BlockState& s, const Record& before, std::uint32_t thread) const;
     // The fast path: a granule touched by one thread keeps its access in
     // the slot; a second thread promotes it to a full cell.
-    template <bool Global>
+    // `CellsOutliveBlocks`: a stale slot's cell is given back (the launch's
+    // global cells); otherwise the cells are cleared with each block.
+    template <bool Global, bool CellsOutliveBlocks>
     void access_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
                         const AccessEvent& e, const Record& mine, std::uintptr_t granule);
     void check_granule(BlockState& s, FullCell& cell, const AccessEvent& e, const Record& mine, bool global,

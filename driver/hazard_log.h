@@ -99,6 +99,11 @@ public:
     // The launch's groups from blocks below `blocks`, in order of first
     // appearance; clears the log.
     std::vector<HazardGroup> take_launch(std::uint64_t blocks = ~std::uint64_t(0));
+    // Forgets the launch's hazards (its run was abandoned and begins again).
+    void discard_launch() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        by_block_.clear();
+    }
 
 private:
     std::mutex mutex_;

@@ -44,7 +44,7 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
       checkers_(context.checkers), access_observers_(context.access_observers), observers_(context.schedule_observers),
       memory_(context.memory), layout_(context.shared_layout), device_variables_(context.device_variables), worker_(worker),
       turns_(context.turns), block_linear_(block_linear),
-      global_in_block_order_(context.global_in_block_order) {
+      global_in_block_order_(context.global_in_block_order), footprint_(context.footprint) {
     const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
     const unsigned ws = options_.warp_size;
@@ -74,6 +74,7 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
 }
 
 Block::~Block() {
+    if (footprint_ != nullptr) footprint_->keep(std::move(undo_));
     if (options_.recording && !options_.schedule) options_.recording->add(std::move(recorded_steps_));
     for (SimThread& t : threads_)
         if (t.fiber.stack().base != nullptr) worker_.stacks().release(t.fiber.stack());

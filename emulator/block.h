@@ -15,6 +15,7 @@
 #include "emulator/fiber.h"
 #include "emulator/global_memory.h"
 #include "emulator/launch.h"
+#include "emulator/launch_footprint.h"
 #include "emulator/launch_turns.h"
 #include "emulator/options.h"
 #include "emulator/schedule_policy.h"
@@ -106,6 +107,7 @@ struct LaunchContext {
     const StaticSharedLayout* shared_layout;  // nullptr when the layout is unknown
     const DeviceVariableLayout* device_variables;  // nullptr when unknown
     bool global_in_block_order;        // every global access waits like an atomic
+    LaunchFootprint* footprint;        // blocks run side by side under the checkers (else nullptr)
 };
 
 class Block {
@@ -235,6 +237,15 @@ public:
     void order_global_access() {
         if (!has_turn_) await_turn();
     }
+    // Blocks side by side under the checkers: tell the footprint (before the
+    // access is performed).
+    bool in_parallel_attempt() const { return footprint_ != nullptr; }
+    void note_global_access(std::uintptr_t address, std::uint32_t size, AccessKind kind) {
+        footprint_->note(block_linear_, address, size, kind, undo_);
+    }
+    // Something the footprint cannot see or undo (a surface store, a launch
+    // from the device): the attempt is void, and the caller leaves it undone.
+    void give_up_parallel_attempt() { footprint_->give_up(); }
     unsigned warp_size() const { return options_.warp_size; }
     // Tells the checkers of a warp collective used against CUDA's rules.
     void misuse(const WarpMisuseEvent& event);
@@ -346,6 +357,8 @@ private:
     bool stalled_ = false;
     bool ran_since_stall_ = true;
     bool global_in_block_order_;
+    LaunchFootprint* footprint_;
+    std::vector<LaunchFootprint::Undo> undo_;  // handed to the footprint when the block ends
     std::unique_ptr<SchedulePolicy> policy_;
     std::vector<ScheduleStep> recorded_steps_;  // when the engine records the schedule
     std::vector<SimThread> threads_;

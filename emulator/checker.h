@@ -70,6 +70,12 @@ struct LaunchInfo {
     unsigned warp_size = 32;
     bool lockstep = false;                 // warps run in lockstep (pre-Volta / AMD)
     std::uint32_t static_shared_bytes = 0; // size of the static part of the shared window
+    // The blocks run side by side, each touching global memory when it
+    // likes (launch_footprint.h): a checker needing blocks in order judges
+    // each block's global accesses on their own. If blocks did see each
+    // other's work the attempt is abandoned (on_launch_abandoned) and the
+    // launch begins again with this false.
+    bool blocks_in_parallel = false;
 };
 
 struct AccessEvent {
@@ -217,6 +223,10 @@ public:
     virtual bool wants_access_events() const { return true; }
     virtual void on_launch_begin(const LaunchInfo&) {}
     virtual void on_launch_end(const LaunchInfo&) {}
+    // Everything seen since on_launch_begin is void (the blocks of a
+    // parallel attempt saw each other's work): forget it, the launch begins
+    // again. Global memory is as it was before the attempt.
+    virtual void on_launch_abandoned(const LaunchInfo&) {}
     virtual void on_block_begin(const LaunchInfo&, Dim3 /*block*/) {}
     virtual void on_block_end(const LaunchInfo&, Dim3 /*block*/) {}
     virtual void on_access(const AccessEvent&) {}

@@ -37,6 +37,13 @@ std::uint64_t converged_lanes(const void* pc, std::uint64_t place) { return bloc
 
 std::uint64_t call_path(const void* frame) { return block().call_path(frame); }
 
+bool may_act_unobserved() {
+    Worker* w = Worker::current();
+    if (w == nullptr || w->thread == nullptr || !w->block->in_parallel_attempt()) return true;
+    w->block->give_up_parallel_attempt();
+    return false;
+}
+
 void fence(FenceScope scope, const void* pc) {
     Block& b = block();
     const FenceEvent event{b.current().id, scope, pc};

@@ -57,8 +57,10 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
                                       b.inside_shared_variables(w->shared_offset(a), size);
         if (!static_shared_ok) b.check_bounds(*space, a, size, kind, pc, natural);
     }
-    if (*space == MemorySpace::Global && (kind == AccessKind::Atomic || b.global_in_block_order()))
-        b.order_global_access();
+    if (*space == MemorySpace::Global) {
+        if (kind == AccessKind::Atomic || b.global_in_block_order()) b.order_global_access();
+        if (b.in_parallel_attempt()) b.note_global_access(a, size, kind);
+    }
     if (!b.access_observers().empty()) notify_access(*w, *space, kind, is_volatile, a, size, pc);
 }
 
@@ -73,6 +75,11 @@ std::uint64_t converged_lanes(const void* pc, std::uint64_t place);
 // The running thread's path of calls above `frame` (see Block::call_path).
 std::uint64_t call_path(const void* frame);
 void fence(FenceScope scope, const void* pc);
+// A store the engine cannot observe (a surface write) or a side effect it
+// cannot undo (a launch from the device) is about to happen: false when the
+// caller must leave it undone because the launch's blocks run side by side
+// under the checkers, an attempt now void that runs again in block order.
+bool may_act_unobserved();
 // Split-phase barriers (see Block::split_barrier_init): only in the block's
 // shared memory, as the engine keeps one block's barriers.
 void split_barrier_init(const void* barrier, std::uint32_t expected, const void* pc);

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "emulator/block.h"
+#include "emulator/launch_footprint.h"
 #include "emulator/launch_turns.h"
 #include "emulator/worker.h"
 
@@ -101,13 +102,51 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     info.static_shared_bytes = std::uint32_t(Worker::static_shared_bytes());
     static const std::vector<Checker*> no_checkers;
     const std::vector<Checker*>& checkers = l.checked ? checkers_ : no_checkers;
-    for (Checker* c : checkers) c->on_launch_begin(info);
     watchdog_->launch_begin(l.kernel_name);
     struct WatchdogOff {
         Watchdog& w;
         ~WatchdogOff() { w.launch_end(); }
     } watchdog_off{*watchdog_};
 
+    if (may_run_blocks_in_parallel(l)) {
+        if (++footprint_tag_ == 0) {  // words written 65536 launches ago would look current
+            footprint_words_.clear();
+            footprint_tag_ = 1;
+        }
+        LaunchFootprint footprint(footprint_words_, footprint_tag_);
+        info.blocks_in_parallel = true;
+        for (Checker* c : checkers) c->on_launch_begin(info);
+        outcome = run_blocks(l, info, checkers, &footprint);
+        if (!footprint.void_attempt()) {
+            for (Checker* c : checkers) c->on_launch_end(info);
+            return outcome;
+        }
+        // Blocks saw each other's work (or one faulted or waited for
+        // another): as if the attempt never ran, then in block order.
+        footprint.roll_back();
+        for (Checker* c : checkers) c->on_launch_abandoned(info);
+        blocks_in_order_.insert(l.kernel_name);
+        info.blocks_in_parallel = false;
+    }
+    for (Checker* c : checkers) c->on_launch_begin(info);
+    outcome = run_blocks(l, info, checkers, nullptr);
+    for (Checker* c : checkers) c->on_launch_end(info);
+    return outcome;
+}
+
+// Only where the attempt can be undone and judged: a checked launch whose
+// checkers need blocks in order, more than one block and worker, no
+// schedule observed, recorded or replayed (those follow one block order).
+bool Engine::may_run_blocks_in_parallel(const KernelLaunch& l) const {
+    return l.checked && global_in_block_order_ && l.grid.volume() > 1 && pool_->size() > 1 &&
+           schedule_observers_.empty() && options_.recording == nullptr && options_.schedule == nullptr &&
+           !blocks_in_order_.contains(l.kernel_name);
+}
+
+LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, const std::vector<Checker*>& checkers,
+                                 LaunchFootprint* footprint) {
+    static const std::vector<Checker*> no_checkers;
+    LaunchOutcome outcome;
     const std::uint64_t blocks = l.grid.volume();
     struct BlockResult {
         Fault fault;
@@ -133,7 +172,8 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
                                 l.checked ? schedule_observers_ : no_checkers,
                                 layout_.get(),
                                 device_variables_.get(),
-                                l.checked && global_in_block_order_};
+                                l.checked && global_in_block_order_ && footprint == nullptr,
+                                footprint};
     // Threads able to start blocks: one always remains while blocks wait to
     // be started, so a block waiting for a later one is never waited on forever.
     std::atomic<unsigned> starters{workers};
@@ -141,6 +181,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
         for (;;) {
             bool all_claimed = false;
             std::optional<std::uint64_t> claimed;
+            if (footprint != nullptr && footprint->void_attempt()) break;  // start no more blocks
             for (;;) {
                 const std::uint64_t seen = turns.changes();
                 claimed = turns.claim(first_failure.load(), all_claimed);
@@ -151,6 +192,12 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
             const std::uint64_t b = *claimed;
             Block block(context, b, worker);
             RunEnd end = block.run();
+            if (end == RunEnd::Stalled && footprint != nullptr) {
+                // It waits for another block: that is judged in block order.
+                footprint->give_up();
+                block.give_up(false);
+                end = RunEnd::Done;
+            }
             while (end == RunEnd::Stalled) {
                 // This thread stays with the block (its fibers and shared
                 // memory live here); another one starts the remaining blocks.
@@ -167,6 +214,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
                 end = block.run();
             }
             const bool faulted = bool(block.fault());
+            if (faulted && footprint != nullptr) footprint->give_up();
             std::uint64_t dropped = 0;
             if (std::string printed = block.output(dropped); faulted || !printed.empty()) {
                 std::lock_guard<std::mutex> lock(results_mutex);
@@ -198,7 +246,6 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     }
     outcome.blocks_reported = end;
     if (first_failure.load() < blocks) outcome.fault = results[first_failure.load()].fault;
-    for (Checker* c : checkers) c->on_launch_end(info);
     return outcome;
 }
 

@@ -1,11 +1,16 @@
 // The emulated device: options, limits, global memory, the worker pool and
 // the registered checkers. launch() validates a launch, runs its blocks over
 // the workers and merges their outputs and faults in block order, so the
-// result never depends on the number of workers.
+// result never depends on the number of workers. A checked launch whose
+// checkers need blocks in order first runs its blocks in parallel and keeps
+// that run only if no block could have seen another's work
+// (emulator/launch_footprint.h).
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "emulator/checker.h"
@@ -13,6 +18,7 @@
 #include "emulator/launch.h"
 #include "emulator/options.h"
 #include "emulator/device_variable_layout.h"
+#include "emulator/flat_shadow.h"
 #include "emulator/static_shared_layout.h"
 #include "emulator/watchdog.h"
 #include "emulator/worker_pool.h"
@@ -54,6 +60,12 @@ public:
 
 private:
     Fault validate(const KernelLaunch& launch) const;
+    // Runs the launch's blocks once over the workers; with a footprint, side
+    // by side (see launch_footprint.h), else touching global memory in block
+    // order when a checker needs it.
+    LaunchOutcome run_blocks(const KernelLaunch& l, const LaunchInfo& info, const std::vector<Checker*>& checkers,
+                             class LaunchFootprint* footprint);
+    bool may_run_blocks_in_parallel(const KernelLaunch& l) const;
 
     EngineOptions options_;
     DeviceLimits limits_;
@@ -65,8 +77,14 @@ private:
     std::vector<Checker*> access_observers_;  // those of checkers_ that want on_access
     std::shared_ptr<const StaticSharedLayout> layout_;
     std::shared_ptr<const DeviceVariableLayout> device_variables_;
-    bool global_in_block_order_ = false;  // a checker needs_blocks_in_order()  // those of checkers_ that want scheduling events
+    bool global_in_block_order_ = false;  // a checker needs_blocks_in_order()
     std::uint64_t launches_ = 0;
+    // Blocks in parallel under the checkers: who touched which granule, per
+    // launch (tagged), and the kernels whose blocks did see each other's
+    // work once: their later launches go straight to block order.
+    FlatShadow<std::uint64_t> footprint_words_;
+    std::uint16_t footprint_tag_ = 0;
+    std::set<std::string> blocks_in_order_;
 };
 
 }  // namespace simt

@@ -24,7 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace simt::check {
+namespace simt {
 
 template <class Slot>
 class FlatShadow {
@@ -148,4 +148,4 @@ private:
     std::unordered_map<std::uintptr_t, std::unique_ptr<Slot[]>> far_;  // addresses past 2^48
 };
 
-}  // namespace simt::check
+}  // namespace simt
