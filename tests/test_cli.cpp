@@ -722,6 +722,21 @@ TEST_CASE("a race between blocks gives the same report, byte for byte, with 1 or
     }
 }
 
+TEST_CASE("blocks that really race on global memory print what block order gives, run after run and for any worker count") {
+    const std::string program = std::string(SIMT_TEST_PROGRAMS) + "/racy_blocks.cu";
+    const Result one = simt("run --threads 1 " + program);
+    CHECK(one.status == 1);
+    CHECK_THAT(one.err, Catch::Contains("race hazard (RAW, across blocks)"));
+    CHECK_THAT(one.out, Catch::StartsWith("total 2080: 1 3 6 10 15 "));
+    CHECK_THAT(one.out, Catch::Contains("scale 7 7"));
+    for (int run = 0; run < 20; ++run) {
+        CAPTURE(run);
+        const Result two = simt("run --threads 2 " + program);
+        CHECK(two.out == one.out);
+        CHECK(two.err == one.err);
+    }
+}
+
 TEST_CASE("the plain-CUDA collectives check passes every collective, type and block shape in both modes and warp sizes, with no report") {
     const std::string program = std::string(SIMT_KERNELS_DIR) + "/demo/collectives_check.cu";
     for (const char* warp : {"32", "64"}) {
