@@ -241,7 +241,7 @@ public:
     // access is performed).
     bool in_parallel_attempt() const { return footprint_ != nullptr; }
     void note_global_access(std::uintptr_t address, std::uint32_t size, AccessKind kind) {
-        footprint_->note(block_linear_, address, size, kind, undo_);
+        footprint_->note(block_linear_, address, size, kind, saved_pages_);
     }
     // Something the footprint cannot see or undo (a surface store, a launch
     // from the device): the attempt is void, and the caller leaves it undone.
@@ -358,7 +358,7 @@ private:
     bool ran_since_stall_ = true;
     bool global_in_block_order_;
     LaunchFootprint* footprint_;
-    std::vector<LaunchFootprint::Undo> undo_;  // handed to the footprint when the block ends
+    LaunchFootprint::SavedPages saved_pages_;  // handed to the footprint when the block ends
     std::unique_ptr<SchedulePolicy> policy_;
     std::vector<ScheduleStep> recorded_steps_;  // when the engine records the schedule
     std::vector<SimThread> threads_;

@@ -1,38 +1,51 @@
 #include "emulator/launch_footprint.h"
 
+#include <cstring>
+#include <thread>
+
 namespace simt {
 
+void LaunchFootprint::save_page(std::uintptr_t page, SavedPages& saved) {
+    std::atomic_ref<std::uint32_t> state(pages_.at((page / kPageBytes) * 4));
+    std::uint32_t old = state.load(std::memory_order_acquire);
+    for (;;) {
+        if (old == (tag_ | kCopied)) return;
+        if (old == (tag_ | kCopying)) {  // another block copies it: stores wait for the copy
+            std::this_thread::yield();
+            old = state.load(std::memory_order_acquire);
+            continue;
+        }
+        if (state.compare_exchange_weak(old, tag_ | kCopying, std::memory_order_acq_rel, std::memory_order_acquire))
+            break;
+    }
+    auto copy = std::make_unique<SavedPage>();
+    copy->page = page;
+    std::memcpy(copy->bytes, reinterpret_cast<const void*>(page), kPageBytes);
+    saved.push_back(std::move(copy));
+    state.store(tag_ | kCopied, std::memory_order_release);
+}
+
 void LaunchFootprint::note(std::uint64_t block, std::uintptr_t address, std::uint32_t size, AccessKind kind,
-                           std::vector<Undo>& undo) {
-    const std::uint64_t how = kind == AccessKind::Read ? kRead : kind == AccessKind::Write ? kWrite : kAtomic;
-    const bool stores = kind != AccessKind::Read;
-    const std::uint64_t owner = (block + 1) << kOwnerShift;
+                           SavedPages& saved) {
+    const std::uint32_t how = kind == AccessKind::Read ? kRead : kind == AccessKind::Write ? kWrite : kAtomic;
+    const std::uint32_t me = std::uint32_t(block + 1);
+    const std::uint32_t owner = me << kOwnerShift;
     const std::uintptr_t end = address + size;
+    if (kind != AccessKind::Read)
+        for (std::uintptr_t p = address & ~(kPageBytes - 1); p < end; p += kPageBytes) save_page(p, saved);
     for (std::uintptr_t g = address & ~std::uintptr_t(3); g < end; g += 4) {
-        std::atomic_ref<std::uint64_t> word(words_.at(g));
-        std::uint64_t old = word.load(std::memory_order_acquire);
-        std::uint32_t before = 0;
-        bool have_before = false;
+        std::atomic_ref<std::uint32_t> word(words_.at(g));
+        std::uint32_t old = word.load(std::memory_order_relaxed);
         for (;;) {
-            const bool current = std::uint16_t(old) == tag_;
-            std::uint64_t now;
-            if (!current) {
+            std::uint32_t now;
+            if (std::uint8_t(old) != tag_) {
                 now = tag_ | how | owner;
             } else {
                 now = old | how;
-                if ((old >> kOwnerShift) != block + 1) now |= kSeveral;
-            }
-            // The launch's first store to the granule: what it held before.
-            // Read before the update that claims it: no other block stores to
-            // the granule until its own update finds the claim made.
-            const bool first_store = stores && (!current || (old & (kWrite | kAtomic)) == 0);
-            if (first_store && !have_before) {
-                before = __atomic_load_n(reinterpret_cast<const std::uint32_t*>(g), __ATOMIC_RELAXED);
-                have_before = true;
+                if ((old >> kOwnerShift) != me) now |= kSeveral;
             }
             if (now == old) break;
-            if (word.compare_exchange_weak(old, now, std::memory_order_acq_rel, std::memory_order_acquire)) {
-                if (first_store) undo.push_back(Undo{g, before});
+            if (word.compare_exchange_weak(old, now, std::memory_order_relaxed)) {
                 // Touched by two blocks, one of them storing plainly, or with
                 // atomics and plain loads mixed: not the same as block order.
                 if ((now & kSeveral) != 0 && ((now & kWrite) != 0 || (now & (kAtomic | kRead)) == (kAtomic | kRead)))
@@ -43,20 +56,28 @@ void LaunchFootprint::note(std::uint64_t block, std::uintptr_t address, std::uin
     }
 }
 
-void LaunchFootprint::keep(std::vector<Undo>&& undo) {
-    if (undo.empty()) return;
+void LaunchFootprint::keep(SavedPages&& saved) {
+    if (saved.empty()) return;
     std::lock_guard<std::mutex> lock(mutex_);
-    if (undo_.empty()) {
-        undo_ = std::move(undo);
-        return;
-    }
-    undo_.insert(undo_.end(), undo.begin(), undo.end());
+    for (auto& page : saved) saved_.push_back(std::move(page));
+    saved.clear();
 }
 
 void LaunchFootprint::roll_back() {
-    // Each granule has one entry (its first store's), so order is no matter.
-    for (const Undo& u : undo_) __atomic_store_n(reinterpret_cast<std::uint32_t*>(u.granule), u.before, __ATOMIC_RELAXED);
-    undo_.clear();
+    // Only the granules the launch stored to: the rest of a page may be
+    // another allocation's, or memory the host writes meanwhile.
+    for (const auto& copy : saved_) {
+        for (std::uintptr_t offset = 0; offset < kPageBytes; offset += 4) {
+            const std::uint32_t* word = words_.find(copy->page + offset);
+            if (word == nullptr) continue;
+            const std::uint32_t w = std::atomic_ref<const std::uint32_t>(*word).load(std::memory_order_relaxed);
+            if (std::uint8_t(w) != tag_ || (w & (kWrite | kAtomic)) == 0) continue;
+            std::uint32_t before;
+            std::memcpy(&before, copy->bytes + offset, 4);
+            __atomic_store_n(reinterpret_cast<std::uint32_t*>(copy->page + offset), before, __ATOMIC_RELAXED);
+        }
+    }
+    saved_.clear();
 }
 
 }  // namespace simt
