@@ -114,7 +114,8 @@ build_fingerprint() {
 fingerprint_start=$(build_fingerprint)
 
 # measure <tag> <command...>: runs it under GNU time; sets kernel, serial, ok,
-# rss_kb, rc, runs, reports (non-empty stderr lines besides time's own).
+# rss_kb, rc, runs, reports (non-empty stderr lines besides time's own and
+# simt's clean summary line).
 measure() {
     local tag=$1; shift
     local o="$logs/$tag.out" e="$logs/$tag.err" t="$logs/$tag.rss"
@@ -122,7 +123,8 @@ measure() {
     /usr/bin/time -o "$t" -f %M "$@" >"$o" 2>"$e" || rc=$?
     kernel=$(field kernel_ms "$o"); serial=$(field serial_ms "$o"); ok=$(field ok "$o"); runs=$(field runs "$o")
     rss_kb=$(grep -E '^[0-9]+$' "$t" | tail -1 || true)
-    reports=$(grep -cv '^[[:space:]]*$' "$e" || true)
+    # A clean run's summary line is not a report.
+    reports=$(grep -v '^simt: ERROR SUMMARY: 0 errors, 0 warnings$' "$e" | grep -cv '^[[:space:]]*$' || true)
 }
 
 results=$out/results.tsv
