@@ -558,6 +558,10 @@ void Block::refuse(FaultKind kind, std::string message, const void* pc, FaultCau
     fail(std::move(fault));
 }
 
+void Block::stop_void_attempt() {
+    fail(FaultKind::Exception, "the launch's side-by-side attempt is void: block stopped, to run again in block order");
+}
+
 void Block::abandon_running() {
     SimThread& t = *running_;
     if (t.state == ThreadState::Ready) {

@@ -241,7 +241,7 @@ public:
     // access is performed).
     bool in_parallel_attempt() const { return footprint_ != nullptr; }
     void note_global_access(std::uintptr_t address, std::uint32_t size, AccessKind kind) {
-        footprint_->note(block_linear_, address, size, kind, saved_pages_);
+        if (!footprint_->note(block_linear_, address, size, kind, saved_pages_)) stop_void_attempt();
     }
     // Something the footprint cannot see or undo (a surface store, a launch
     // from the device): the attempt is void, and the caller leaves it undone.
@@ -281,6 +281,9 @@ private:
     void record_fault(FaultKind kind, std::string message, const void* pc = nullptr);
     void record_fault(Fault fault);
     [[noreturn]] void abandon_running();
+    // The launch's side-by-side attempt is void: this block's work is thrown
+    // away, so it stops at once (a fault nobody reports).
+    [[noreturn]] void stop_void_attempt();
     bool freed_access_ = false;  // the failing access lies in freed memory
     MemorySpace fault_space_ = MemorySpace::Global;  // and its space
     bool mismatched_collectives();

@@ -23,10 +23,14 @@ void LaunchFootprint::save_page(std::uintptr_t page, SavedPages& saved) {
     std::memcpy(copy->bytes, reinterpret_cast<const void*>(page), kPageBytes);
     saved.push_back(std::move(copy));
     state.store(tag_ | kCopied, std::memory_order_release);
+    if (saved_bytes_.fetch_add(kPageBytes, std::memory_order_relaxed) + kPageBytes > kSavedBytesLimit) give_up();
 }
 
-void LaunchFootprint::note(std::uint64_t block, std::uintptr_t address, std::uint32_t size, AccessKind kind,
+bool LaunchFootprint::note(std::uint64_t block, std::uintptr_t address, std::uint32_t size, AccessKind kind,
                            SavedPages& saved) {
+    // Every store's page is copied before it happens: a store whose page a
+    // void attempt would still have to copy is not let through.
+    if (void_attempt()) return false;
     const std::uint32_t how = kind == AccessKind::Read ? kRead : kind == AccessKind::Write ? kWrite : kAtomic;
     const std::uint32_t me = std::uint32_t(block + 1);
     const std::uint32_t owner = me << kOwnerShift;
@@ -54,6 +58,7 @@ void LaunchFootprint::note(std::uint64_t block, std::uintptr_t address, std::uin
             }
         }
     }
+    return true;
 }
 
 void LaunchFootprint::keep(SavedPages&& saved) {

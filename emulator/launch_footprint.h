@@ -48,9 +48,16 @@ public:
     LaunchFootprint(FlatShadow<std::uint32_t>& words, FlatShadow<std::uint32_t>& pages, std::uint8_t tag)
         : words_(words), pages_(pages), tag_(tag) {}
 
+    // Page copies an attempt may make: a launch storing more runs in block
+    // order (its copies would double the memory it writes).
+    static constexpr std::size_t kSavedBytesLimit = std::size_t(256) << 20;
+
     // Called by block `block` before its access to [address, address + size)
     // is performed; a page's first store of the launch copies it into `saved`.
-    void note(std::uint64_t block, std::uintptr_t address, std::uint32_t size, AccessKind kind, SavedPages& saved);
+    // False when the attempt is already void: the access must not happen and
+    // the block should stop (its work is thrown away).
+    [[nodiscard]] bool note(std::uint64_t block, std::uintptr_t address, std::uint32_t size, AccessKind kind,
+                            SavedPages& saved);
     // Blocks overlapped (or one gave up): the attempt is void.
     bool void_attempt() const { return void_.load(std::memory_order_relaxed); }
     // A block faulted, or waits for another block: the launch runs again in
@@ -74,6 +81,7 @@ private:
     FlatShadow<std::uint32_t>& pages_;  // by page number (one word per page, at page * 4)
     std::uint8_t tag_;
     std::atomic<bool> void_{false};
+    std::atomic<std::size_t> saved_bytes_{0};
     std::mutex mutex_;
     SavedPages saved_;
 };
