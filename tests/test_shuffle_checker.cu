@@ -160,6 +160,18 @@ __global__ void moving_average(const float* in, float* out, int n) {
     if (lane == unsigned(warpSize) - 1) right = in[min(i + 1, n - 1)];
     out[i] = 0.5f * (v + right);
 }
+// Two calls with own values: the warp sum's upper lanes (never used) and the
+// forward difference's last lane (used). One re-run with both replaced finds
+// a change; the re-runs of each call then name only the difference.
+__global__ void sum_then_difference(const float* in, float* out, float* sums, int n) {
+    const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+    float s = in[i];
+    for (int offset = warpSize / 2; offset > 0; offset /= 2) s += __shfl_down_sync(simt_full_mask(), s, offset);
+    if (threadIdx.x % warpSize == 0) sums[i / warpSize] = s;
+    const float v = in[i];
+    const float next = __shfl_down_sync(simt_full_mask(), v, 1);
+    if (i + 1 < n) out[i] = next - v;
+}
 
 }  // namespace
 
@@ -183,6 +195,18 @@ TEST_CASE("a forward difference that uses the last lane's own shuffle value is a
     // The launch's own results are what the GPU computes: lane 31 got its own value.
     CHECK(out[last] == 0.0f);
     CHECK(out[0] == 1.0f);
+}
+
+TEST_CASE("of two shuffle calls returning own values, only the one whose values reach the results is an error") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int n = 256;
+    simt::test::Managed<float> in(n), out(n, 0.0f), sums(n, 0.0f);
+    for (int i = 0; i < n; ++i) in[i] = float(i * i);
+    sum_then_difference<<<2, 128>>>(in, out, sums, n);
+    const std::vector<HazardGroup> groups = hazards();
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0].example.rule == simt::driver::Rule::ShuffleOutsideSegmentValueUsed);
+    CHECK_THAT(simt::driver::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:172"));
 }
 
 TEST_CASE("the forward difference that loads the last lane's neighbour from memory has no report") {
