@@ -1,7 +1,10 @@
 #include "emulator/launch_footprint.h"
 
+#include <algorithm>
 #include <cstring>
 #include <thread>
+
+#include "emulator/memory_spaces.h"
 
 namespace simt {
 
@@ -20,7 +23,15 @@ void LaunchFootprint::save_page(std::uintptr_t page, SavedPages& saved) {
     }
     auto copy = std::make_unique<SavedPage>();
     copy->page = page;
-    std::memcpy(copy->bytes, reinterpret_cast<const void*>(page), kPageBytes);
+    copy->lo = 0;
+    copy->hi = std::uint32_t(kPageBytes);
+    if (!GlobalMemory::active_contains(page)) {  // __device__ variables: only their section's bytes
+        const auto lo = reinterpret_cast<std::uintptr_t>(__start_simt_global_space);
+        const auto hi = reinterpret_cast<std::uintptr_t>(__stop_simt_global_space);
+        copy->lo = std::uint32_t(std::clamp(lo, page, page + kPageBytes) - page);
+        copy->hi = std::uint32_t(std::clamp(hi, page, page + kPageBytes) - page);
+    }
+    std::memcpy(copy->bytes + copy->lo, reinterpret_cast<const void*>(page + copy->lo), copy->hi - copy->lo);
     saved.push_back(std::move(copy));
     state.store(tag_ | kCopied, std::memory_order_release);
     if (saved_bytes_.fetch_add(kPageBytes, std::memory_order_relaxed) + kPageBytes > kSavedBytesLimit) give_up();
@@ -70,16 +81,17 @@ void LaunchFootprint::keep(SavedPages&& saved) {
 
 void LaunchFootprint::roll_back() {
     // Only the granules the launch stored to: the rest of a page may be
-    // another allocation's, or memory the host writes meanwhile.
+    // another allocation's, or memory the host writes meanwhile. (Every block
+    // has stopped: the host thread joined them.)
     for (const auto& copy : saved_) {
-        for (std::uintptr_t offset = 0; offset < kPageBytes; offset += 4) {
-            const std::uint32_t* word = words_.find(copy->page + offset);
+        for (std::uintptr_t granule = copy->lo & ~std::uint32_t(3); granule < copy->hi; granule += 4) {
+            const std::uint32_t* word = words_.find(copy->page + granule);
             if (word == nullptr) continue;
             const std::uint32_t w = std::atomic_ref<const std::uint32_t>(*word).load(std::memory_order_relaxed);
             if (std::uint8_t(w) != tag_ || (w & (kWrite | kAtomic)) == 0) continue;
-            std::uint32_t before;
-            std::memcpy(&before, copy->bytes + offset, 4);
-            __atomic_store_n(reinterpret_cast<std::uint32_t*>(copy->page + offset), before, __ATOMIC_RELAXED);
+            const std::uintptr_t from = std::max<std::uintptr_t>(granule, copy->lo);
+            const std::uintptr_t to = std::min<std::uintptr_t>(granule + 4, copy->hi);
+            std::memcpy(reinterpret_cast<void*>(copy->page + from), copy->bytes + from, to - from);
         }
     }
     saved_.clear();

@@ -36,9 +36,12 @@ class LaunchFootprint {
 public:
     static constexpr std::uint64_t kMaxBlocks = (1u << 20) - 1;
     static constexpr std::uintptr_t kPageBytes = 4096;
-    // A page as the launch's first store into it found it.
+    // A page as the launch's first store into it found it: the part of it
+    // that is global memory, [page + lo, page + hi) (a page of __device__
+    // variables may hold the program's other variables too).
     struct SavedPage {
         std::uintptr_t page;
+        std::uint32_t lo, hi;
         unsigned char bytes[kPageBytes];
     };
     using SavedPages = std::vector<std::unique_ptr<SavedPage>>;
