@@ -244,8 +244,12 @@ public:
         if (!footprint_->note(block_linear_, address, size, kind, saved_pages_)) stop_void_attempt();
     }
     // Something the footprint cannot see or undo (a surface store, a launch
-    // from the device): the attempt is void, and the caller leaves it undone.
-    void give_up_parallel_attempt() { footprint_->give_up(); }
+    // from the device) is about to happen: the attempt is void and the block
+    // stops here, before it (its work is thrown away).
+    [[noreturn]] void give_up_parallel_attempt() {
+        footprint_->give_up();
+        stop_void_attempt();
+    }
     unsigned warp_size() const { return options_.warp_size; }
     // Tells the checkers of a warp collective used against CUDA's rules.
     void misuse(const WarpMisuseEvent& event);

@@ -37,11 +37,9 @@ std::uint64_t converged_lanes(const void* pc, std::uint64_t place) { return bloc
 
 std::uint64_t call_path(const void* frame) { return block().call_path(frame); }
 
-bool may_act_unobserved() {
+void before_unobserved_effect() {
     Worker* w = Worker::current();
-    if (w == nullptr || w->thread == nullptr || !w->block->in_parallel_attempt()) return true;
-    w->block->give_up_parallel_attempt();
-    return false;
+    if (w != nullptr && w->thread != nullptr && w->block->in_parallel_attempt()) w->block->give_up_parallel_attempt();
 }
 
 void fence(FenceScope scope, const void* pc) {

@@ -76,10 +76,11 @@ std::uint64_t converged_lanes(const void* pc, std::uint64_t place);
 std::uint64_t call_path(const void* frame);
 void fence(FenceScope scope, const void* pc);
 // A store the engine cannot observe (a surface write) or a side effect it
-// cannot undo (a launch from the device) is about to happen: false when the
-// caller must leave it undone because the launch's blocks run side by side
-// under the checkers, an attempt now void that runs again in block order.
-bool may_act_unobserved();
+// cannot undo (a launch from the device) is about to happen. Inside blocks
+// running side by side under the checkers this does not return: the attempt
+// is void, the calling block stops before the effect, and the launch runs
+// again in block order, where the call returns and the effect happens.
+void before_unobserved_effect();
 // Split-phase barriers (see Block::split_barrier_init): only in the block's
 // shared memory, as the engine keeps one block's barriers.
 void split_barrier_init(const void* barrier, std::uint32_t expected, const void* pc);

@@ -108,9 +108,9 @@ void queue_device_launch(std::function<void()> launch) {
                      std::string("kernel ") + device::launch().kernel + " launches a grid from device code (" +
                          describe(device::thread()) + ") that would nest grids " + std::to_string(nesting + 1) +
                          " deep; CUDA allows " + std::to_string(kMaxNesting) + " (a recursion without an end?)");
-    // The parent's blocks run side by side under the checkers: the queue
-    // cannot be undone with the attempt, which now runs again in block order.
-    if (!device::may_act_unobserved()) return;
+    // Queued grids cannot be taken back if the parent's blocks run side by
+    // side under the checkers: the parent then runs again in block order.
+    device::before_unobserved_effect();
     const ThreadId& who = device::thread();
     const LaunchInfo& info = device::launch();
     const std::uint64_t block = who.block.x + std::uint64_t(info.grid.x) * (who.block.y + std::uint64_t(info.grid.y) * who.block.z);

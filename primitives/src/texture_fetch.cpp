@@ -424,11 +424,13 @@ void surface_access(cudaSurfaceObject_t surface, SurfaceShape shape, int x, int 
     auto* p = const_cast<unsigned char*>(v.base) + std::size_t(at[2]) * v.slice_pitch + std::size_t(at[1]) * v.row_pitch +
               std::size_t(at[0]);
     if (store) {
-        // Array memory is not observed, so a parallel attempt could not undo
-        // the store: the attempt is void and runs again in block order.
-        if (simt::device::may_act_unobserved()) std::memcpy(p, value, size);
-    } else
+        // Array memory is not observed, so blocks side by side under the
+        // checkers could not undo the store: they run again in block order.
+        simt::device::before_unobserved_effect();
+        std::memcpy(p, value, size);
+    } else {
         std::memcpy(value, p, size);
+    }
 }
 
 }  // namespace simt::cuda
