@@ -166,10 +166,16 @@ bool RaceChecker::ordered_global(const BlockState& s, const Record& before, std:
 // and what it had acquired from others. Fences are cumulative: a grid
 // barrier's last block to arrive passes on the arrivals it saw, so every
 // block leaving the barrier is ordered after every block's writes.
+// Blocks side by side (s.own_global): only the block's own releases count.
+// In block order a block acquires from earlier blocks only, whose records
+// its judgement never meets in a kept attempt, and no earlier block can
+// have passed its own releases back to it; running blocks could (a volatile
+// read is not held to block order), hiding a race block order reports.
 void RaceChecker::synchronise(BlockState& s, const AccessEvent& e) {
     std::lock_guard<std::mutex> lock(locations_mutex_);
     auto& released = locations_[e.address];
     for (const auto& [block, count] : released) {
+        if (block != s.block_linear && s.own_global) continue;
         std::uint32_t& seen = block == s.block_linear ? s.own_acquired[e.who.linear] : s.acquired[block];
         seen = std::max(seen, count);
     }

@@ -178,6 +178,11 @@ public:
     // A store outside every device memory space: refused when it is the
     // launching host thread's stack.
     bool on_host_stack(std::uintptr_t a) const { return a - launch_.host_stack_lo < launch_.host_stack_hi - launch_.host_stack_lo; }
+    // The running thread's own fiber stack (its locals).
+    bool on_running_stack(std::uintptr_t a) const {
+        const Stack& s = running_->fiber.stack();
+        return a - reinterpret_cast<std::uintptr_t>(s.base) < s.total;
+    }
     void refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* pc);
     // Constant memory is read-only to kernels: an H200 fails the launch.
     void refuse_constant_store(std::uintptr_t a, std::uint32_t size, const void* pc);

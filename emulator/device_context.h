@@ -43,7 +43,12 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     const auto space = classify(*w, a);
     if (!space) {
         if (w->near_static_shared(a)) w->block->check_near_shared(a, size, kind, pc);
-        if (kind != AccessKind::Read && w->block->on_host_stack(a)) w->block->refuse_host_store(a, size, pc);
+        if (kind != AccessKind::Read) {
+            if (w->block->on_host_stack(a)) w->block->refuse_host_store(a, size, pc);
+            // Host memory (registered, or a device malloc's heap): blocks side
+            // by side could not undo the store, so they run in block order.
+            if (w->block->in_parallel_attempt() && !w->block->on_running_stack(a)) w->block->give_up_parallel_attempt();
+        }
         return;
     }
     Block& b = *w->block;

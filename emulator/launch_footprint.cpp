@@ -46,8 +46,12 @@ bool LaunchFootprint::note(std::uint64_t block, std::uintptr_t address, std::uin
     const std::uint32_t me = std::uint32_t(block + 1);
     const std::uint32_t owner = me << kOwnerShift;
     const std::uintptr_t end = address + size;
-    if (kind != AccessKind::Read)
-        for (std::uintptr_t p = address & ~(kPageBytes - 1); p < end; p += kPageBytes) save_page(p, saved);
+    if (kind != AccessKind::Read) {
+        for (std::uintptr_t p = address & ~(kPageBytes - 1); p < end; p += kPageBytes) {
+            save_page(p, saved);
+            if (void_attempt()) return false;  // over the budget (a large memset): the store has not happened
+        }
+    }
     for (std::uintptr_t g = address & ~std::uintptr_t(3); g < end; g += 4) {
         std::atomic_ref<std::uint32_t> word(words_.at(g));
         std::uint32_t old = word.load(std::memory_order_relaxed);

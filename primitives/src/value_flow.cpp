@@ -52,10 +52,7 @@ LaunchCheck::LaunchCheck(Engine& engine, const char* kernel, bool enabled) : eng
     copied_ = true;
 }
 
-LaunchCheck::~LaunchCheck() {
-    perturbed_site.store(nullptr, std::memory_order_relaxed);
-    perturb_every_site.store(false, std::memory_order_relaxed);
-}
+LaunchCheck::~LaunchCheck() { perturbed_site.store(nullptr, std::memory_order_relaxed); }
 
 LaunchCheck::Image LaunchCheck::capture() const {
     Image image;

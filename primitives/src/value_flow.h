@@ -10,9 +10,7 @@
 //
 // Cost: a copy of device memory (live allocations and __device__ variables)
 // before each launch of a kernel not yet seen, or seen with such shuffles,
-// up to kMaxCopy bytes; the re-runs only for launches that had them: one with
-// every call's values replaced, and one per call only if that one changed
-// something.
+// up to kMaxCopy bytes; the re-runs only for launches that had them.
 #pragma once
 
 #include <atomic>
@@ -28,16 +26,11 @@ namespace simt::cuda::value_flow {
 
 // The shuffle call whose own values are being replaced (nullptr: none).
 inline std::atomic<const void*> perturbed_site{nullptr};
-// Every call's own values are replaced at once (each call's differently).
-inline std::atomic<bool> perturb_every_site{false};
 
 // What a shuffle at `pc` returns to `lane`, whose source lay past its segment.
 inline std::uint64_t own_value(std::uint64_t bits, const void* pc, unsigned lane) {
-    const std::uint64_t other = 0x9e3779b97f4a7c15ull * (lane + 1);
-    if (perturbed_site.load(std::memory_order_relaxed) == pc) return bits ^ (other | 1);  // never the value itself
-    if (perturb_every_site.load(std::memory_order_relaxed))
-        return bits ^ ((other ^ (reinterpret_cast<std::uintptr_t>(pc) * 0xbf58476d1ce4e5b9ull)) | 1);
-    return bits;
+    if (perturbed_site.load(std::memory_order_relaxed) != pc) return bits;
+    return bits ^ (0x9e3779b97f4a7c15ull * (lane + 1) | 1);  // never the value itself
 }
 
 inline constexpr std::size_t kMaxCopy = std::size_t(64) << 20;
@@ -92,19 +85,6 @@ std::vector<driver::HazardGroup> LaunchCheck::judge(const std::vector<Site>& sit
     remember(kernel_, !sites.empty());
     if (sites.empty() || !copied_ || outcome.fault) return groups;
     const Image after = capture();
-    // Several calls: first one run with every call's own values replaced.
-    // Most own values are harmless (a reduction's upper lanes, never read):
-    // if nothing changed, none flowed, and one run did for all of them.
-    if (sites.size() > 1) {
-        restore(before_);
-        perturb_every_site.store(true, std::memory_order_relaxed);
-        const LaunchOutcome all = rerun();
-        perturb_every_site.store(false, std::memory_order_relaxed);
-        if (!all.fault && !first_difference(after) && all.output == outcome.output) {
-            restore(after);
-            return groups;
-        }
-    }
     constexpr std::size_t kMaxSites = 8;
     for (std::size_t i = 0; i < sites.size() && i < kMaxSites; ++i) {
         restore(before_);
