@@ -17,9 +17,9 @@ namespace simt::check {
 
 class BarrierChecker final : public Checker {
 public:
+    explicit BarrierChecker(driver::HazardLog& log) : log_(log) {}
     // A void parallel attempt: its hazards go (the launch begins again).
     void on_launch_abandoned(const LaunchInfo&) override { log_.discard_launch(); }
-    explicit BarrierChecker(driver::HazardLog& log) : log_(log) {}
     bool wants_access_events() const override { return false; }
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_barrier_arrive(const BarrierEvent& e) override;

@@ -98,8 +98,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
         s.global.clear();
         s.tag = 1;
     }
-    s.own_global = launch.blocks_in_parallel;
-    if (s.own_global) {
+    if (launch.blocks_in_parallel) {
         s.global.begin_block();
         s.global_cells.clear();
     }
@@ -166,7 +165,7 @@ bool RaceChecker::ordered_global(const BlockState& s, const Record& before, std:
 // and what it had acquired from others. Fences are cumulative: a grid
 // barrier's last block to arrive passes on the arrivals it saw, so every
 // block leaving the barrier is ordered after every block's writes.
-// Blocks side by side (s.own_global): only the block's own releases count.
+// Blocks side by side (LaunchInfo::blocks_in_parallel): only the block's own releases count.
 // In block order a block acquires from earlier blocks only, whose records
 // its judgement never meets in a kept attempt, and no earlier block can
 // have passed its own releases back to it; running blocks could (a volatile
@@ -175,7 +174,7 @@ void RaceChecker::synchronise(BlockState& s, const AccessEvent& e) {
     std::lock_guard<std::mutex> lock(locations_mutex_);
     auto& released = locations_[e.address];
     for (const auto& [block, count] : released) {
-        if (block != s.block_linear && s.own_global) continue;
+        if (block != s.block_linear && s.launch->blocks_in_parallel) continue;
         std::uint32_t& seen = block == s.block_linear ? s.own_acquired[e.who.linear] : s.acquired[block];
         seen = std::max(seen, count);
     }
@@ -202,7 +201,7 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
         const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
         const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, kind, std::uint8_t(e.size), e.pc,
                           std::uint32_t(s.block_linear + 1), launch_, s.releases, e.is_volatile};
-        if (s.own_global)
+        if (s.launch->blocks_in_parallel)
             access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, mine, g);
         else
             access_granule<true, true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, mine, g);

@@ -89,7 +89,6 @@ private:
         // global accesses, judged among themselves (slots tagged like
         // `shadow`'s). No other block's access can matter: had one touched
         // what this block stored, the attempt would be abandoned.
-        bool own_global = false;
         BlockGlobalShadow global;
         FullCells global_cells;
         std::vector<bool> fenced;  // per thread: a device fence since its last atomic

@@ -18,9 +18,9 @@ namespace simt::check {
 
 class ShuffleChecker final : public Checker {
 public:
+    explicit ShuffleChecker(driver::HazardLog& log) : log_(log) {}
     // A void parallel attempt: its hazards go (the launch begins again).
     void on_launch_abandoned(const LaunchInfo&) override { log_.discard_launch(); }
-    explicit ShuffleChecker(driver::HazardLog& log) : log_(log) {}
     bool wants_access_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override;
     void on_shuffle(const ShuffleEvent& e) override;

@@ -13,9 +13,9 @@ namespace simt::check {
 
 class WarpSyncChecker final : public Checker {
 public:
+    explicit WarpSyncChecker(driver::HazardLog& log) : log_(log) {}
     // A void parallel attempt: its hazards go (the launch begins again).
     void on_launch_abandoned(const LaunchInfo&) override { log_.discard_launch(); }
-    explicit WarpSyncChecker(driver::HazardLog& log) : log_(log) {}
     bool wants_access_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override { launch_ = launch; }
     void on_warp_misuse(const WarpMisuseEvent& e) override;

@@ -33,6 +33,9 @@ Engine::Engine(const EngineOptions& options, const DeviceLimits& limits)
 Engine::~Engine() = default;
 
 namespace {
+// An unchecked launch's checkers and observers.
+const std::vector<Checker*> no_checkers;
+
 std::string dims(const Dim3& d) {
     std::ostringstream s;
     s << "(" << d.x << "," << d.y << "," << d.z << ")";
@@ -100,7 +103,6 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     info.warp_size = options_.warp_size;
     info.lockstep = options_.mode == ScheduleMode::Lockstep;
     info.static_shared_bytes = std::uint32_t(Worker::static_shared_bytes());
-    static const std::vector<Checker*> no_checkers;
     const std::vector<Checker*>& checkers = l.checked ? checkers_ : no_checkers;
     watchdog_->launch_begin(l.kernel_name);
     struct WatchdogOff {
@@ -148,7 +150,6 @@ bool Engine::may_run_blocks_in_parallel(const KernelLaunch& l) const {
 
 LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, const std::vector<Checker*>& checkers,
                                  LaunchFootprint* footprint) {
-    static const std::vector<Checker*> no_checkers;
     LaunchOutcome outcome;
     const std::uint64_t blocks = l.grid.volume();
     struct BlockResult {
