@@ -43,6 +43,31 @@ __global__ void racy_counter(int* out) {
     if (threadIdx.x == 0) out[blockIdx.x] = counter;
 }
 
+// Every thread takes tickets from a shared counter at several points of its
+// run (between accesses, across a barrier, around a shuffle), so the ticket
+// order is a fingerprint of the interleaving: which thread ran when.
+__global__ void ticket_fingerprint(unsigned long long* out) {
+    __shared__ unsigned next;
+    __shared__ unsigned short order[3 * 128];
+    __shared__ int own[128];
+    const unsigned t = threadIdx.x;
+    if (t == 0) next = 0;
+    own[t] = 0;
+    __syncthreads();
+    for (int round = 0; round < 3; ++round) {
+        for (unsigned k = 0; k <= t % 5; ++k) own[t] += int(k);  // a thread's own number of accesses
+        order[atomicAdd(&next, 1u)] = static_cast<unsigned short>(t);
+        if (round == 1) __syncthreads();
+        if (round == 2) own[t] += int(__shfl_xor_sync(simt_full_mask(), t, 1));
+    }
+    __syncthreads();
+    if (t == 0) {
+        unsigned long long h = 14695981039346656037ull;  // FNV-1a over the order
+        for (unsigned i = 0; i < 3 * blockDim.x; ++i) h = (h ^ order[i]) * 1099511628211ull;
+        out[blockIdx.x] = h;
+    }
+}
+
 __global__ void ordered_print() {
     if (threadIdx.x % 16 == 0) printf("block %u thread %u\n", blockIdx.x, threadIdx.x);
 }
@@ -101,6 +126,16 @@ std::vector<int> run_racy_scripted(simt::EngineOptions options) {
     return out.vector();
 }
 
+// The two blocks' fingerprints (ticket_fingerprint) under one configuration.
+std::vector<unsigned long long> fingerprints(simt::ScheduleMode mode, unsigned warp_size, std::uint64_t seed,
+                                             unsigned threads) {
+    simt::cuda::reset_device(simt::test::options(mode, warp_size, seed, threads));
+    simt::test::Managed<unsigned long long> out(2, 0);
+    ticket_fingerprint<<<2, 128>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    return out.vector();
+}
+
 std::string printed(const simt::EngineOptions& options) {
     simt::cuda::reset_device(options);
     auto body = [] { ordered_print(); };
@@ -131,6 +166,52 @@ TEST_CASE("independent scheduling: different seeds give different interleavings,
     CHECK(outcomes.size() > 1);
     for (std::uint64_t seed = 0; seed < 4; ++seed) CHECK(run_racy(seed, 1) == run_racy(seed, 2));
     CHECK(run_racy(3, 2) == run_racy(3, 2));
+}
+
+TEST_CASE("a seed's interleaving is the one it was on 2026-11-26, in both modes and warp sizes, for any number of workers") {
+    // The ticket orders' fingerprints as the engine printed them before issue
+    // 14's changes: a faster engine must take the same scheduling decisions.
+    struct Pinned {
+        unsigned warp_size;
+        std::uint64_t seed;
+        unsigned long long block0, block1;
+    };
+    const Pinned independent[] = {
+        {32, 0, 0xf72c8819c67af27full, 0xb5dd6b8da0ea2745ull},
+        {32, 1, 0xd568ac1cfb0f58b1ull, 0x56440c7de779953ull},
+        {32, 2, 0x132dca994cbd031ull, 0xc42be1198ae45bull},
+        {32, 3, 0xc7d802b2e7cf31e5ull, 0xa616c20db6def5c7ull},
+        {32, 4, 0x1cd8da18c3bfbba7ull, 0xa2596cedab23a83ull},
+        {32, 5, 0x1a02dbc0dd87cbbbull, 0x4be22b86512d2c95ull},
+        {32, 6, 0x884a20a9ec5ad941ull, 0x2f8dc5fc88dc7537ull},
+        {32, 7, 0xcce3f41e634ebba1ull, 0x83d421ebbeb72699ull},
+        {32, 8, 0xce9aae9a4e3a26efull, 0x60b0496bb7f80e4full},
+        {32, 9, 0x84a4c2f139f9fb7bull, 0xa9fa372f1ad51997ull},
+        {64, 0, 0x24e051db3d0547a5ull, 0xe81c98e17a598b5ull},
+        {64, 1, 0x52de978f370abe19ull, 0xf03e34115ddc38d1ull},
+        {64, 2, 0xb32a7ddab5ae4713ull, 0xc42be1198ae45bull},
+        {64, 3, 0x32812c1ca8ee98d3ull, 0x31a2b3a422454bdfull},
+        {64, 4, 0x9ce57a8efbb4dfc1ull, 0xc8784038d7b1e9d3ull},
+        {64, 5, 0xc2294a9687cf2cdfull, 0x4c7b388651af4f77ull},
+        {64, 6, 0x883feda9ec522e13ull, 0xf64cb4fa24db5339ull},
+        {64, 7, 0x793b8db1939231efull, 0x83d421ebbeb72699ull},
+        {64, 8, 0xee3c23eb3f4661d9ull, 0x42db2caa6fa2127ull},
+        {64, 9, 0x35461571cdc10fefull, 0xc5dd0052d7a2f9c5ull},
+    };
+    for (const Pinned& p : independent) {
+        CAPTURE(p.warp_size, p.seed);
+        const std::vector<unsigned long long> want{p.block0, p.block1};
+        CHECK(fingerprints(simt::ScheduleMode::Independent, p.warp_size, p.seed, 1) == want);
+        CHECK(fingerprints(simt::ScheduleMode::Independent, p.warp_size, p.seed, 2) == want);
+    }
+    // Lockstep draws nothing: lanes take turns in lane order, whatever the seed.
+    for (std::uint64_t seed : {0u, 7u}) {
+        CAPTURE(seed);
+        CHECK(fingerprints(simt::ScheduleMode::Lockstep, 32, seed, 2) ==
+              std::vector<unsigned long long>(2, 0x1b80ef15636f4345ull));
+        CHECK(fingerprints(simt::ScheduleMode::Lockstep, 64, seed, 2) ==
+              std::vector<unsigned long long>(2, 0x9ccb7de44f0699e5ull));
+    }
 }
 
 TEST_CASE("a seed's recorded schedule replays its interleaving exactly, with any number of workers") {
