@@ -36,6 +36,24 @@ std::string hex(std::uint64_t v) {
     return text;
 }
 
+// The block's scheduling policy: seeded by the run's seed, the launch and the
+// block, and following or recording a schedule when the options ask.
+SchedulePolicy policy_for(const LaunchContext& context, std::uint64_t block_linear,
+                          std::vector<ScheduleStep>& recorded_steps) {
+    const EngineOptions& options = context.options;
+    const std::uint32_t count = std::uint32_t(context.launch.block.volume());
+    const std::uint64_t seed = mix_seed(mix_seed(options.seed, context.info.launch_index), block_linear);
+    if (options.mode != ScheduleMode::Independent || !(options.schedule || options.recording))
+        return SchedulePolicy(options, count, seed);
+    ScheduleScript script;
+    script.replay = options.schedule != nullptr;
+    script.steps = script.replay ? options.schedule->block(context.info.launch_index, block_linear) : nullptr;
+    script.record = &recorded_steps;
+    script.launch = context.info.launch_index;
+    script.block = block_linear;
+    return SchedulePolicy(options, count, seed, &script);
+}
+
 }  // namespace
 
 Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker)
@@ -44,22 +62,11 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
       checkers_(context.checkers), access_observers_(context.access_observers), observers_(context.schedule_observers),
       memory_(context.memory), layout_(context.shared_layout), device_variables_(context.device_variables), worker_(worker),
       turns_(context.turns), block_linear_(block_linear),
-      global_in_block_order_(context.global_in_block_order), footprint_(context.footprint) {
+      global_in_block_order_(context.global_in_block_order), footprint_(context.footprint),
+      policy_(policy_for(context, block_linear, recorded_steps_)) {
     const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
     const unsigned ws = options_.warp_size;
-    const std::uint64_t seed = mix_seed(mix_seed(options_.seed, info_.launch_index), block_linear);
-    if (options_.mode == ScheduleMode::Independent && (options_.schedule || options_.recording)) {
-        ScheduleScript script;
-        script.replay = options_.schedule != nullptr;
-        script.steps = script.replay ? options_.schedule->block(info_.launch_index, block_linear) : nullptr;
-        script.record = &recorded_steps_;
-        script.launch = info_.launch_index;
-        script.block = block_linear;
-        policy_ = make_policy(options_, count, seed, &script);
-    } else {
-        policy_ = make_policy(options_, count, seed);
-    }
     threads_ = std::vector<SimThread>(count);
     warps_ = std::vector<WarpState>((count + ws - 1) / ws);
     for (std::uint32_t i = 0; i < count; ++i) {
@@ -100,7 +107,7 @@ RunEnd Block::run() {
         return RunEnd::Stalled;
     }
     while (!fault_) {
-        const std::int64_t next = policy_->pick();
+        const std::int64_t next = policy_.pick();
         if (next < 0) {
             if (live_ == 0) break;
             if (spinners_ != 0 && spins_on_global()) {
@@ -199,7 +206,7 @@ void Block::set_ready(SimThread& t) {
     t.state = ThreadState::Ready;
     t.wait = WaitKind::None;
     ++warps_[t.id.warp].ready;
-    policy_->make_ready(t.id.linear);
+    policy_.make_ready(t.id.linear);
 }
 
 void Block::wait(WaitKind kind, const void* pc) {
@@ -209,7 +216,7 @@ void Block::wait(WaitKind kind, const void* pc) {
     t.wait_pc = pc;
     WarpState& w = warps_[t.id.warp];
     --w.ready;
-    policy_->make_waiting(t.id.linear);
+    policy_.make_waiting(t.id.linear);
     if (w.ready == 0 && w.converging != 0 && kind != WaitKind::Convergence) resolve_convergence(t.id.warp);
     if (t.state == ThreadState::Waiting) suspend_running();
 }
@@ -221,7 +228,7 @@ void Block::wait(WaitKind kind, const void* pc) {
 void Block::suspend_running() {
     check_stack_canary(true);
     if (Fiber::direct_switching && observers_.empty() && !fault_) {
-        const std::int64_t next = policy_->pick();
+        const std::int64_t next = policy_.pick();
         if (next >= 0) {
             SimThread& from = *running_;
             SimThread& to = threads_[std::size_t(next)];
@@ -239,7 +246,7 @@ void Block::suspend_running() {
 // A stack without a guard page (StackConfig) shows an overflow only by its
 // canary, checked whenever its thread stops running: before any other
 // thread runs on memory the overflow may have reached.
-void Block::check_stack_canary(bool stopping) {
+void Block::check_unguarded_stack(bool stopping) {
     SimThread& t = *running_;
     if (t.state == ThreadState::Abandoned || t.fiber.stack().canary_intact()) return;
     const Stack& stack = t.fiber.stack();
@@ -264,7 +271,7 @@ void Block::thread_exited() {
     WarpState& w = warps_[t.id.warp];
     --w.ready;
     w.exited |= lane_bit(t);
-    policy_->make_waiting(t.id.linear);
+    policy_.make_waiting(t.id.linear);
     --live_;
     // Lanes waiting in a collective whose mask names this lane: CUDA asks
     // only the non-exited lanes of a mask to arrive, so it is left out.
@@ -435,7 +442,7 @@ std::uint64_t Block::converged_lanes(const void* pc, std::uint64_t place) {
         t.wait_pc = pc;
         t.state = ThreadState::Waiting;
         --w.ready;
-        policy_->make_waiting(t.id.linear);
+        policy_.make_waiting(t.id.linear);
         resolve_convergence(t.id.warp);
         return t.value;
     }
@@ -566,7 +573,7 @@ void Block::abandon_running() {
     SimThread& t = *running_;
     if (t.state == ThreadState::Ready) {
         --warps_[t.id.warp].ready;
-        policy_->make_waiting(t.id.linear);
+        policy_.make_waiting(t.id.linear);
     }
     t.state = ThreadState::Abandoned;
     suspend_running();

@@ -217,7 +217,7 @@ public:
             t.loads_in_a_row = 0;
             t.spin_budget = 0;
         }
-        if (policy_->at_access(running_->id.linear, kind != AccessKind::Read, pc)) {
+        if (policy_.at_access(running_->id.linear, kind != AccessKind::Read, pc)) {
             running_->wait_pc = pc;  // where it was preempted, for scheduling observers
             suspend_running();
         }
@@ -279,7 +279,11 @@ private:
     void leave_worker();
     void clear_shared_memory();
     void suspend_running();
-    void check_stack_canary(bool stopping);  // stopping, or exiting
+    // stopping, or exiting
+    void check_stack_canary(bool stopping) {
+        if (!running_->fiber.stack().guarded) check_unguarded_stack(stopping);
+    }
+    void check_unguarded_stack(bool stopping);
     void wait(WaitKind kind, const void* pc);
     void set_ready(SimThread& t);
     void release_barrier(const void* pc);
@@ -371,8 +375,8 @@ private:
     bool global_in_block_order_;
     LaunchFootprint* footprint_;
     LaunchFootprint::SavedPages saved_pages_;  // handed to the footprint when the block ends
-    std::unique_ptr<SchedulePolicy> policy_;
     std::vector<ScheduleStep> recorded_steps_;  // when the engine records the schedule
+    SchedulePolicy policy_;
     std::vector<SimThread> threads_;
     std::vector<WarpState> warps_;
     SimThread* running_ = nullptr;

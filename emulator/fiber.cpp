@@ -55,8 +55,6 @@ std::size_t system_guard_budget() {
 
 }  // namespace
 
-char* Stack::guard_end() const { return base + page_size(); }
-
 namespace {
 // Right below the first usable byte, so every stack has the same usable size
 // and starts on a page (munmap takes pages).
@@ -68,8 +66,7 @@ bool Stack::guard_contains(const void* address) const {
     return guarded && base != nullptr && a >= base && a < guard_end();
 }
 
-bool Stack::canary_intact() const {
-    if (guarded) return true;
+bool Stack::unguarded_canary_intact() const {
     const char* c = canary(*this);
     for (std::size_t i = 0; i < kCanaryBytes; ++i)
         if (static_cast<unsigned char>(c[i]) != kCanaryByte) return false;
@@ -111,6 +108,7 @@ Stack StackPool::acquire() {
                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
             if (memory != MAP_FAILED) {
                 s.base = static_cast<char*>(memory);
+                s.usable = s.base + page_size();
                 if (mprotect(s.base, page_size(), PROT_NONE) == 0) return s;
                 munmap(memory, s.total);
             }
@@ -139,6 +137,7 @@ void StackPool::carve_unguarded() {
         s.base = static_cast<char*>(memory) + i * each;
         s.total = each;
         s.guarded = false;
+        s.usable = s.base + page_size();
         std::memset(canary(s), kCanaryByte, kCanaryBytes);
         free_.push_back(s);
     }

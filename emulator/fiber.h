@@ -39,12 +39,16 @@ struct Stack {
     char* base = nullptr;       // lowest address (start of the guard or canary page)
     std::size_t total = 0;      // that page + usable bytes
     bool guarded = true;
-    char* guard_end() const;    // first usable byte
+    char* usable = nullptr;     // first usable byte: base + a page
+    char* guard_end() const { return usable; }
     char* top() const { return base + total; }
     bool guard_contains(const void* address) const;
     // An unguarded stack's canary is whole unless its thread ran past the
     // stack's end (a guarded stack faults instead, so is always intact).
-    bool canary_intact() const;
+    bool canary_intact() const { return guarded || unguarded_canary_intact(); }
+
+private:
+    bool unguarded_canary_intact() const;
 };
 
 struct StackConfig {

@@ -21,30 +21,8 @@ IndependentPolicy::IndependentPolicy(std::uint32_t threads, std::uint64_t seed,
 
 std::uint32_t IndependentPolicy::draw_quantum() { return 1 + random_.below(2 * mean_quantum_); }
 
-void IndependentPolicy::make_ready(std::uint32_t thread) {
-    if (position_[thread] != kNotReady) return;
-    position_[thread] = std::uint32_t(ready_.size());
-    ready_.push_back(thread);
-}
-
-void IndependentPolicy::make_waiting(std::uint32_t thread) {
-    std::uint32_t at = position_[thread];
-    if (at == kNotReady) return;
-    std::uint32_t last = ready_.back();
-    ready_[at] = last;
-    position_[last] = at;
-    ready_.pop_back();
-    position_[thread] = kNotReady;
-}
-
-std::int64_t IndependentPolicy::pick() {
-    if (scripted_) return scripted_pick();
-    if (ready_.empty()) return -1;
-    return ready_[random_.below(std::uint32_t(ready_.size()))];
-}
-
 // The last access of a quantum: draw the next one and let another thread in.
-bool IndependentPolicy::yield_at_access(std::uint32_t thread, bool, const void* pc) {
+bool IndependentPolicy::quantum_ends(std::uint32_t thread, bool, const void* pc) {
     if (scripted_) return scripted_yield(thread, pc);
     free_accesses_ = draw_quantum() - 1;
     return ready_.size() > 1;
@@ -110,14 +88,6 @@ std::int64_t IndependentPolicy::scripted_pick() {
 LockstepPolicy::LockstepPolicy(std::uint32_t threads, unsigned warp_size)
     : warp_size_(warp_size), stored_(threads, false), ready_((threads + warp_size - 1) / warp_size, 0) {}
 
-void LockstepPolicy::make_ready(std::uint32_t thread) {
-    ready_[thread / warp_size_] |= std::uint64_t(1) << (thread % warp_size_);
-}
-
-void LockstepPolicy::make_waiting(std::uint32_t thread) {
-    ready_[thread / warp_size_] &= ~(std::uint64_t(1) << (thread % warp_size_));
-}
-
 std::int64_t LockstepPolicy::pick() {
     // Next ready lane after the last one in the same warp (wrapping), so all
     // lanes take their turn in lane order before any goes again.
@@ -140,7 +110,7 @@ std::int64_t LockstepPolicy::pick() {
     return -1;
 }
 
-bool LockstepPolicy::yield_at_access(std::uint32_t thread, bool writes, const void*) {
+bool LockstepPolicy::at_access(std::uint32_t thread, bool writes, const void*) {
     const bool turn = writes || stored_[thread];
     stored_[thread] = writes;
     if (!turn) return false;
@@ -149,11 +119,11 @@ bool LockstepPolicy::yield_at_access(std::uint32_t thread, bool writes, const vo
     return others != 0;
 }
 
-std::unique_ptr<SchedulePolicy> make_policy(const EngineOptions& options, std::uint32_t threads,
-                                            std::uint64_t block_seed, const ScheduleScript* script) {
-    if (options.mode == ScheduleMode::Lockstep)
-        return std::make_unique<LockstepPolicy>(threads, options.warp_size);
-    return std::make_unique<IndependentPolicy>(threads, block_seed, options.mean_quantum, script);
-}
+SchedulePolicy::SchedulePolicy(const EngineOptions& options, std::uint32_t threads, std::uint64_t block_seed,
+                               const ScheduleScript* script)
+    : policy_(options.mode == ScheduleMode::Lockstep
+                  ? decltype(policy_)(std::in_place_type<LockstepPolicy>, threads, options.warp_size)
+                  : decltype(policy_)(std::in_place_type<IndependentPolicy>, threads, block_seed,
+                                      options.mean_quantum, script)) {}
 
 }  // namespace simt

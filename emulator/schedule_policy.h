@@ -4,7 +4,7 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
+#include <variant>
 #include <vector>
 
 #include "emulator/options.h"
@@ -12,32 +12,6 @@
 #include "emulator/schedule.h"
 
 namespace simt {
-
-class SchedulePolicy {
-public:
-    virtual ~SchedulePolicy() = default;
-    virtual void make_ready(std::uint32_t thread) = 0;
-    virtual void make_waiting(std::uint32_t thread) = 0;
-    // The next thread to run, or -1 when none is ready.
-    virtual std::int64_t pick() = 0;
-    // Called at every shared/global access of the running thread: true when it
-    // should let another thread take a step first. The first free_accesses_
-    // accesses are answered here without a virtual call.
-    // `writes`: the access stores (a write or an atomic).
-    // `pc`: the access's code address, for a recorded schedule.
-    bool at_access(std::uint32_t thread, bool writes, const void* pc) {
-        if (free_accesses_ != 0) {
-            --free_accesses_;
-            return false;
-        }
-        return yield_at_access(thread, writes, pc);
-    }
-
-protected:
-    // Asked when free_accesses_ is 0.
-    virtual bool yield_at_access(std::uint32_t thread, bool writes, const void* pc) = 0;
-    std::uint32_t free_accesses_ = 0;  // accesses the running thread makes before asking
-};
 
 // A block's part in a recorded or replayed schedule (emulator/schedule.h).
 struct ScheduleScript {
@@ -52,16 +26,45 @@ struct ScheduleScript {
 // accesses, so a seed names one interleaving and replays it exactly. With a
 // script it records the run's steps (the same interleaving as the seed's),
 // or replays steps instead of drawing anything.
-class IndependentPolicy final : public SchedulePolicy {
+class IndependentPolicy {
 public:
     IndependentPolicy(std::uint32_t threads, std::uint64_t seed, unsigned mean_quantum,
                       const ScheduleScript* script = nullptr);
-    void make_ready(std::uint32_t thread) override;
-    void make_waiting(std::uint32_t thread) override;
-    std::int64_t pick() override;
+    void make_ready(std::uint32_t thread) {
+        if (position_[thread] != kNotReady) return;
+        position_[thread] = std::uint32_t(ready_.size());
+        ready_.push_back(thread);
+    }
+    void make_waiting(std::uint32_t thread) {
+        const std::uint32_t at = position_[thread];
+        if (at == kNotReady) return;
+        const std::uint32_t last = ready_.back();
+        ready_[at] = last;
+        position_[last] = at;
+        ready_.pop_back();
+        position_[thread] = kNotReady;
+    }
+    // The next thread to run, or -1 when none is ready.
+    std::int64_t pick() {
+        if (scripted_) return scripted_pick();
+        if (ready_.empty()) return -1;
+        return ready_[random_.below(std::uint32_t(ready_.size()))];
+    }
+    // At every shared/global access of the running thread: true when it
+    // should let another thread take a step first. The first free_accesses_
+    // accesses are answered inline; the last one of a quantum draws the next.
+    // `writes`: the access stores (a write or an atomic). `pc`: the access's
+    // code address, for a recorded schedule.
+    bool at_access(std::uint32_t thread, bool writes, const void* pc) {
+        if (free_accesses_ != 0) {
+            --free_accesses_;
+            return false;
+        }
+        return quantum_ends(thread, writes, pc);
+    }
 
 private:
-    bool yield_at_access(std::uint32_t thread, bool writes, const void* pc) override;
+    bool quantum_ends(std::uint32_t thread, bool writes, const void* pc);
     std::uint32_t draw_quantum();
     bool scripted_yield(std::uint32_t thread, const void* pc);
     std::int64_t scripted_pick();
@@ -69,11 +72,12 @@ private:
     void record(ScheduleStep::Kind kind, std::uint32_t thread, std::uint32_t count, std::uint32_t next,
                 const void* pc);
     static constexpr std::uint32_t kNotReady = 0xffffffffu;
+    std::uint32_t free_accesses_ = 0;      // accesses the running thread makes before asking
     std::vector<std::uint32_t> ready_;     // ready thread ids, unordered
     std::vector<std::uint32_t> position_;  // index in ready_, or kNotReady
     SplitMix64 random_;
     unsigned mean_quantum_;
-    // Scripted runs only: every access comes to yield_at_access, counted.
+    // Scripted runs only: every access comes to quantum_ends, counted.
     bool scripted_ = false;
     ScheduleScript script_;
     std::uint32_t quantum_left_ = 0;        // recording: free_accesses_'s part
@@ -89,15 +93,19 @@ private:
 // loads of a step see all stores of the steps before and none of later ones,
 // while a run of loads (a tile's inner product) needs no switch at all.
 // A warp runs until none of its lanes is ready, then the next warp runs.
-class LockstepPolicy final : public SchedulePolicy {
+class LockstepPolicy {
 public:
     LockstepPolicy(std::uint32_t threads, unsigned warp_size);
-    void make_ready(std::uint32_t thread) override;
-    void make_waiting(std::uint32_t thread) override;
-    std::int64_t pick() override;
+    void make_ready(std::uint32_t thread) {
+        ready_[thread / warp_size_] |= std::uint64_t(1) << (thread % warp_size_);
+    }
+    void make_waiting(std::uint32_t thread) {
+        ready_[thread / warp_size_] &= ~(std::uint64_t(1) << (thread % warp_size_));
+    }
+    std::int64_t pick();
+    bool at_access(std::uint32_t thread, bool writes, const void* pc);
 
 private:
-    bool yield_at_access(std::uint32_t thread, bool writes, const void* pc) override;
     unsigned warp_size_;
     std::vector<bool> stored_;  // per thread: its last access was a store
     std::vector<std::uint64_t> ready_;  // per warp, a bit per ready lane
@@ -105,8 +113,36 @@ private:
     std::uint32_t lane_ = 63;           // lane that ran last (63: lane 0 goes first)
 };
 
-// `script`: a recorded or replayed schedule's part (independent scheduling only).
-std::unique_ptr<SchedulePolicy> make_policy(const EngineOptions& options, std::uint32_t threads,
-                                            std::uint64_t block_seed, const ScheduleScript* script = nullptr);
+// A block's policy, the one of its mode. Asked at every access, switch and
+// barrier, so it is called directly, not through virtual functions: one
+// branch on the mode, and the independent policy's calls inline.
+class SchedulePolicy {
+public:
+    // `script`: a recorded or replayed schedule's part (independent scheduling only).
+    SchedulePolicy(const EngineOptions& options, std::uint32_t threads, std::uint64_t block_seed,
+                   const ScheduleScript* script = nullptr);
+    void make_ready(std::uint32_t thread) {
+        if (auto* p = std::get_if<IndependentPolicy>(&policy_)) p->make_ready(thread);
+        else std::get<LockstepPolicy>(policy_).make_ready(thread);
+    }
+    void make_waiting(std::uint32_t thread) {
+        if (auto* p = std::get_if<IndependentPolicy>(&policy_)) p->make_waiting(thread);
+        else std::get<LockstepPolicy>(policy_).make_waiting(thread);
+    }
+    // The next thread to run, or -1 when none is ready.
+    std::int64_t pick() {
+        if (auto* p = std::get_if<IndependentPolicy>(&policy_)) return p->pick();
+        return std::get<LockstepPolicy>(policy_).pick();
+    }
+    // Called at every shared/global access of the running thread, before it
+    // is performed: true when it should let another thread take a step first.
+    bool at_access(std::uint32_t thread, bool writes, const void* pc) {
+        if (auto* p = std::get_if<IndependentPolicy>(&policy_)) return p->at_access(thread, writes, pc);
+        return std::get<LockstepPolicy>(policy_).at_access(thread, writes, pc);
+    }
+
+private:
+    std::variant<IndependentPolicy, LockstepPolicy> policy_;
+};
 
 }  // namespace simt
