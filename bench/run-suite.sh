@@ -1,24 +1,32 @@
 #!/usr/bin/env bash
 # The benchmark suite: how fast simt runs kernels and checks them, against the
-# serial loop and against Oclgrind. Rewrites bench/RESULTS.md.
+# serial loop, against Oclgrind and against HIP-CPU. Rewrites bench/RESULTS.md.
 #
 #   bench/run-suite.sh           full sizes, medians of 5 runs
 #   bench/run-suite.sh --quick   the small sizes, 1 run (a smoke test of the suite)
 #
 # 1. Installs the missing Debian packages (Oclgrind, the OpenCL headers and ICD
-#    loader, GNU time), builds simt and its engine micro-benchmark
-#    (RelWithDebInfo, -O2) and the OpenCL host driver (g++ -O2).
+#    loader, GNU time, TBB for HIP-CPU), builds simt and its engine
+#    micro-benchmark (RelWithDebInfo, -O2) and the OpenCL host driver (g++ -O2).
+#    Gets HIP-CPU (never committed): $SIMT_HIP_CPU_DIR if it names a checkout,
+#    else the clone in bench/.build/hip-cpu, made by `git clone --depth 1` the
+#    first time (delete it to take a newer HIP-CPU); without either its columns
+#    read "not fetched". Builds every workload natively against it (g++ -O2,
+#    bench/hip-cpu/cuda_on_hip_cpu.h maps the CUDA names).
 # 2. For every workload and size runs bench/workloads/<w>.cu under `simt run` in
 #    four configurations (its, checks none, --threads 1; its, checks none;
-#    lockstep, checks none; its, all checks = simt run's default), and
+#    lockstep, checks none; its, all checks = simt run's default),
 #    bench/opencl/<w>.cl under Oclgrind, plain and with --data-races (each
-#    Oclgrind run limited to 60 s). Every program times its own kernel launches
-#    (std::chrono around launch + synchronize) and the serial C++ loop computing
-#    the same result, and checks the result; peak RSS is GNU time's %M.
+#    Oclgrind run limited to 60 s), and the HIP-CPU build of <w>.cu on all
+#    cores and under `taskset -c 0` (60 s each). Every program times its own
+#    kernel launches (std::chrono around launch + synchronize) and the serial
+#    C++ loop computing the same result, and checks the result; peak RSS is GNU
+#    time's %M.
 # 3. Writes RESULTS.md: the engine micro-benchmark table first (what bench/run.sh
 #    always measured), then the workload tables. Raw outputs stay in bench/.build/logs.
 #
 # SIMT_BENCH_SKIP_BUILD=1 skips the cmake build (uses what build/ holds).
+# SIMT_HIP_CPU_DIR=<checkout of ROCm/HIP-CPU> takes HIP-CPU from there (no clone).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
@@ -35,7 +43,9 @@ command_line="${SIMT_BENCH_COMMAND:-bench/run-suite.sh${*:+ $*}}"
 suite_start=$(date +%s)
 
 # ---- packages (as tools/dev.sh installs simt's) ----
-packages=(g++ cmake make oclgrind ocl-icd-opencl-dev opencl-headers time)
+# libtbb-dev: libstdc++'s parallel algorithms, which HIP-CPU runs blocks on, use
+# TBB; without its headers they quietly run serially.
+packages=(g++ cmake make oclgrind ocl-icd-opencl-dev opencl-headers time libtbb-dev)
 missing=()
 for p in "${packages[@]}"; do
     [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
@@ -85,6 +95,7 @@ else
     )
 fi
 ocl_limit_s=60
+hip_limit_s=60
 
 # simt configurations: tag|label|options
 configs=(
@@ -100,6 +111,54 @@ for w in "${workloads[@]}"; do
     IFS='|' read -r file _ _ <<<"$w"
     $simt build "bench/workloads/$file.cu" >/dev/null
 done
+
+# ---- HIP-CPU (issue 14): the header-only ROCm/HIP-CPU, fetched here, never committed ----
+hip_cpu_dir=""
+has_hip_cpu() { [ -f "$1/include/hip/hip_runtime.h" ]; }
+if [ -n "${SIMT_HIP_CPU_DIR:-}" ] && has_hip_cpu "$SIMT_HIP_CPU_DIR"; then
+    hip_cpu_dir=$SIMT_HIP_CPU_DIR
+else
+    [ -n "${SIMT_HIP_CPU_DIR:-}" ] && echo "bench: SIMT_HIP_CPU_DIR=$SIMT_HIP_CPU_DIR holds no include/hip/hip_runtime.h; trying bench/.build/hip-cpu" >&2
+    # An earlier run's clone is kept (bench/.build is ignored): the suite does not
+    # need the network every time, and the commit stays put until it is deleted.
+    if ! has_hip_cpu "$out/hip-cpu"; then
+        rm -rf "$out/hip-cpu"  # a clone cut short
+        # No prompt for credentials, and a bound on a network that hangs.
+        GIT_TERMINAL_PROMPT=0 timeout 300 git clone -q --depth 1 https://github.com/ROCm/HIP-CPU "$out/hip-cpu" >&2 ||
+            { echo "bench: could not clone HIP-CPU; its columns read \"not fetched\"" >&2; rm -rf "$out/hip-cpu"; }
+    fi
+    has_hip_cpu "$out/hip-cpu" && hip_cpu_dir=$out/hip-cpu
+fi
+hip_cpu_commit=""
+[ -n "$hip_cpu_dir" ] && hip_cpu_commit=$(git -C "$hip_cpu_dir" rev-parse --short HEAD 2>/dev/null || echo "unknown commit")
+# g++ has no `<<<`, and HIP-CPU launches only through hipLaunchKernelGGL, so
+# each workload is copied with every `k<<<config>>>(` rewritten as
+# `SIMT_HIP_CPU_LAUNCH(k, (config), ` (the shim's macro; the configuration in
+# parentheses keeps dim3(x, y)'s commas together); nothing else changes.
+# -fopenmp-simd, -ltbb, -lpthread and -ldl are what HIP-CPU's own CMake target
+# gives its clients.
+hip_src=$out/hip-cpu-src
+hip_bin=$out/hip-cpu-bin
+rm -rf "$hip_src" "$hip_bin"
+mkdir -p "$hip_src" "$hip_bin"
+declare -A hip_built=()  # file -> "ran", or "does not build: <first error>"
+if [ -n "$hip_cpu_dir" ]; then
+    for w in "${workloads[@]}"; do
+        IFS='|' read -r file _ _ <<<"$w"
+        perl -pe 's/\b([A-Za-z_]\w*(?:<[^<>;]*>)?)\s*<<<(.*?)>>>\s*\(/SIMT_HIP_CPU_LAUNCH($1, ($2), /g' \
+            "bench/workloads/$file.cu" >"$hip_src/$file.cu"
+        if LC_ALL=C g++ -O2 -std=c++17 -fopenmp-simd -x c++ -include bench/hip-cpu/cuda_on_hip_cpu.h \
+            -I"$hip_cpu_dir/include" -Ibench/workloads "$hip_src/$file.cu" -o "$hip_bin/$file" \
+            -ltbb -lpthread -ldl >"$logs/$file.hip-cpu-build.log" 2>&1; then
+            hip_built[$file]=ran
+        else
+            # The first error, fit for a table cell (no tabs, no pipes; LC_ALL=C: plain quotes).
+            why=$(grep -m1 -o 'error: .*' "$logs/$file.hip-cpu-build.log" | sed 's/^error: //' | tr '\t|' ' /' | cut -c1-100 || true)
+            hip_built[$file]="does not build: ${why:-see bench/.build/logs/$file.hip-cpu-build.log}"
+            echo "bench: $file ${hip_built[$file]}" >&2
+        fi
+    done
+fi
 
 field() {  # field <key> <file>: value of key=value in the program's output line
     sed -n "s/.*\\b$1=\\([^ ]*\\).*/\\1/p" "$2" | tail -1
@@ -151,6 +210,22 @@ for w in "${workloads[@]}"; do
             echo "bench: $file n=$n oclgrind $mode: kernel ${kernel:-?} ms (${runs:-?} runs), ok=${ok:-?}, rc=$rc, stderr lines $reports" >&2
             row+=("${kernel:--}" "${serial:--}" "${ok:-0}" "$rc" "${rss_kb:--}" "$reports" "${runs:--}")
         done
+        # HIP-CPU on every core, then on one: under `taskset -c 0` TBB sizes its
+        # pool from the affinity mask, so blocks run one at a time (the per-core
+        # comparison with simt's --threads 1). Limited like Oclgrind: W3's
+        # shuffles under a branch are barriers only part of a block reaches.
+        for cores in all 1; do
+            state=${hip_built[$file]:-not fetched}
+            kernel="" serial="" ok="" rc=0 rss_kb=""
+            if [ "$state" = ran ]; then
+                pin=()
+                [ $cores = 1 ] && pin=(taskset -c 0)
+                measure "$file.$n.hip_cpu_$cores" "${pin[@]}" timeout "$hip_limit_s" "$hip_bin/$file" "$n" "$reps"
+                [ $rc = 124 ] && kernel="" && ok=""
+                echo "bench: $file n=$n HIP-CPU, $cores core(s): kernel ${kernel:-?} ms, serial ${serial:-?} ms, ok=${ok:-?}, rc=$rc, ${rss_kb:-?} KB, stderr lines $reports" >&2
+            fi
+            row+=("${kernel:--}" "${serial:--}" "${ok:-0}" "$rc" "${rss_kb:--}" "$state")
+        done
         (IFS=$'\t'; echo "${row[*]}") >>"$results"
     done
 done
@@ -167,6 +242,8 @@ oclgrind_version=$(oclgrind --version 2>&1 | awk 'tolower($0) ~ /oclgrind/ && !v
 gxx_version=$(g++ --version | awk 'NR == 1')
 elapsed=$(( $(date +%s) - suite_start ))
 fingerprint_end=$(build_fingerprint)
+# Whether W3 came out wrong under HIP-CPU (a limit of HIP-CPU the notes explain).
+hip_w3_wrong=$(awk -F'\t' '$1 == "w3_warp_shuffle_reduction" && (($47 == "ran" && $44 != 1 && $45 != 124) || ($53 == "ran" && $50 != 1 && $51 != 124)) { w = 1 } END { print w + 0 }' "$results")
 {
     echo "# simt benchmark results"
     echo
@@ -189,9 +266,9 @@ fingerprint_end=$(build_fingerprint)
     echo
     echo "$micro"
     echo
-    echo "## Workloads (\`bench/workloads/*.cu\` under \`simt run\`; \`bench/opencl/*.cl\` under Oclgrind)"
+    echo "## Workloads (\`bench/workloads/*.cu\` under \`simt run\` and built against HIP-CPU; \`bench/opencl/*.cl\` under Oclgrind)"
     echo
-    awk -F'\t' -v reps="$reps" -v limit="$ocl_limit_s" -f - "$results" <<'AWK'
+    awk -F'\t' -v reps="$reps" -v limit="$ocl_limit_s" -v hip_limit="$hip_limit_s" -f - "$results" <<'AWK'
 function ms(v) {
     if (v == "-" || v == "") return "-"
     if (v < 1) return sprintf("%.3f", v)
@@ -208,6 +285,12 @@ function cell(k, s, ok, rc, reports, is_ocl, runs,    t) {
     if (is_ocl && runs != "-" && runs < reps) t = t " [" runs " run" (runs == 1 ? "" : "s") "]"
     return t
 }
+# a HIP-CPU cell: "not fetched", "does not build: ..." or what it measured
+function hip_cell(k, s, ok, rc, state) {
+    if (state != "ran") return state
+    if (rc == 124) return "killed (>" hip_limit " s)"
+    return cell(k, s, ok, rc, 0, 0, "-")
+}
 function median4(a, b, c, d,    x, n, i, j, tmp) {
     n = 0
     if (a != "-") x[++n] = a + 0
@@ -220,7 +303,8 @@ function median4(a, b, c, d,    x, n, i, j, tmp) {
 }
 {
     # $1 file, $2 label, $3 size; then 4 simt configs x 6 fields from $4;
-    # then 2 Oclgrind runs x 7 fields from $28.
+    # then 2 Oclgrind runs x 7 fields from $28; then 2 HIP-CPU runs (all cores,
+    # one core) x 6 fields from $42 (the last one its state, not stderr lines).
     file[NR] = $1; label[NR] = $2; size[NR] = $3
     serial = median4($5, $11, $17, $23)
     line = "| " $2 " | " $3 " | " ms(serial)
@@ -237,6 +321,11 @@ function median4(a, b, c, d,    x, n, i, j, tmp) {
         rss[NR, 4 + o] = ($(b + 3) == 124) ? "-" : $(b + 4)
         if (o == 1 && $(b + 5) > 0 && $(b + 3) != 124) oclrep = oclrep "\n* " $2 ", n = " $3 ": Oclgrind --data-races wrote " $(b + 5) " lines on stderr (bench/.build/logs/" $1 "." $3 ".oclgrind_races.err)"
     }
+    for (h = 0; h < 2; h++) {
+        b = 42 + 6 * h
+        line = line " | " hip_cell($b, $(b + 1), $(b + 2), $(b + 3), $(b + 5))
+        rss[NR, 6 + h] = ($(b + 5) != "ran" || $(b + 3) == 124) ? "-" : $(b + 4)
+    }
     simt_k = $22; ocl_k = $35
     line = line " | " ((simt_k == "-" || ocl_k == "-" || $38 == 124) ? "-" : sprintf("%.2f", simt_k / ocl_k)) " |"
     rows[NR] = line
@@ -249,19 +338,20 @@ END {
     print "Kernel time in ms (median of the runs) and, in parentheses, the ratio to the serial C++ loop timed in the same"
     print "process. simt columns use the default `--threads` (one worker per core) unless marked; \"all checks\" is"
     print "`simt run`'s default, `--check race,barrier,warp-sync,shuffle,memory,init`. The last column is simt (its, all checks) /"
-    print "Oclgrind --data-races: below 1, simt checks faster than Oclgrind does."
+    print "Oclgrind --data-races: below 1, simt checks faster than Oclgrind does. HIP-CPU is the same .cu built natively"
+    print "against HIP-CPU (Notes), on all cores and pinned to one (`taskset -c 0`, to compare with simt's `--threads 1`)."
     print ""
-    print "| workload | size | serial ms | simt its, checks none, --threads 1 | simt its, checks none | simt lockstep, checks none | simt its, all checks | peak RSS (its, all checks) | Oclgrind | Oclgrind --data-races | simt all checks / Oclgrind --data-races |"
-    print "|---|---|---|---|---|---|---|---|---|---|---|"
+    print "| workload | size | serial ms | simt its, checks none, --threads 1 | simt its, checks none | simt lockstep, checks none | simt its, all checks | peak RSS (its, all checks) | Oclgrind | Oclgrind --data-races | HIP-CPU | HIP-CPU, 1 core | simt all checks / Oclgrind --data-races |"
+    print "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     for (i = 1; i <= NR; i++) print rows[i]
     print ""
-    print "### Peak RSS (MB, GNU time %M of the whole run: simt driver + program, or Oclgrind + host)"
+    print "### Peak RSS (MB, GNU time %M of the whole run: simt driver + program, Oclgrind + host, or the HIP-CPU program)"
     print ""
-    print "| workload | size | simt its, none, 1 thread | simt its, none | simt lockstep, none | simt its, all checks | Oclgrind | Oclgrind --data-races |"
-    print "|---|---|---|---|---|---|---|---|"
+    print "| workload | size | simt its, none, 1 thread | simt its, none | simt lockstep, none | simt its, all checks | Oclgrind | Oclgrind --data-races | HIP-CPU | HIP-CPU, 1 core |"
+    print "|---|---|---|---|---|---|---|---|---|---|"
     for (i = 1; i <= NR; i++) {
         line = "| " label[i] " | " size[i]
-        for (c = 0; c < 6; c++) line = line " | " (rss[i, c] == "-" || rss[i, c] == "" ? "-" : sprintf("%.0f", rss[i, c] / 1024))
+        for (c = 0; c < 8; c++) line = line " | " (rss[i, c] == "-" || rss[i, c] == "" ? "-" : sprintf("%.0f", rss[i, c] / 1024))
         print line " |"
     }
     print ""
@@ -300,7 +390,33 @@ AWK
     fi
     echo "  Oclgrind ran with its defaults (here it kept to one core: user time = wall time, with or without"
     echo "  \`--num-threads\`), simt with one worker per core unless marked: the simt/Oclgrind ratio is per machine, not per core."
-    echo "* Compilers: $gxx_version (serial loops, simt programs and the OpenCL host)."
+    if [ -n "$hip_cpu_dir" ]; then
+        echo "* HIP-CPU: [ROCm/HIP-CPU](https://github.com/ROCm/HIP-CPU) at $hip_cpu_commit, AMD's header-only HIP runtime for"
+        echo "  CPUs. A launch runs its blocks as \`std::for_each(std::execution::par_unseq, ...)\` (libstdc++'s parallel"
+        echo "  algorithms on TBB); in a block whose kernel passes no barrier the threads run one after another as a loop,"
+        echo "  otherwise each thread is a fiber (libco) and every barrier switches to the next fiber round-robin;"
+        echo "  \`__shared__\` is \`thread_local\`. Each workload is built natively: \`g++ -O2 -std=c++17 -fopenmp-simd -x c++"
+        echo "  -include bench/hip-cpu/cuda_on_hip_cpu.h -I<hip-cpu>/include ... -ltbb -lpthread -ldl\` (the flags HIP-CPU's"
+        echo "  CMake target gives its clients), on a copy of the .cu whose \`k<<<grid, block>>>(...)\` launches are rewritten"
+        echo "  as \`hipLaunchKernelGGL\` (g++ has no \`<<<\`); the shim maps the CUDA names onto HIP-CPU's hip* ones."
+        echo "  \"HIP-CPU, 1 core\" runs under \`taskset -c 0\`, so TBB's pool has one thread: the per-core comparison with"
+        echo "  simt's \`--threads 1\`. Runs are limited to ${hip_limit_s} s each."
+        echo "* HIP-CPU emulates no warps and checks nothing: \`warpSize\` is a constant 64, a shuffle is two barriers of the"
+        echo "  whole block (it has no \`*_sync\` shuffles: the shim drops the mask and, as HIP does, defaults the width to"
+        echo "  HIP's \`warpSize\`), and races, barrier divergence or out-of-bounds accesses go unnoticed (only the program's"
+        echo "  own result check runs). Its columns are what running these kernels natively on fibers costs, without simt's"
+        echo "  warps, interleavings and checks."
+        if [ "$hip_w3_wrong" = 1 ]; then
+            echo "* W3 reads **WRONG** under HIP-CPU, a limit of HIP-CPU: W3 (valid CUDA) shuffles again inside \`if (warp == 0)\`,"
+            echo "  and HIP-CPU's shuffle, a barrier of the whole block, is then reached by warp 0's fibers only: the block's fibers"
+            echo "  fall out of step (a fiber that has left the kernel runs it again when its turn comes) and most block sums"
+            echo "  come out wrong. The same kernel with every warp taking the second step gives the right sums."
+        fi
+    else
+        echo "* HIP-CPU: not fetched (\$SIMT_HIP_CPU_DIR named no checkout, and \`git clone --depth 1"
+        echo "  https://github.com/ROCm/HIP-CPU bench/.build/hip-cpu\` failed), so its columns read \"not fetched\"."
+    fi
+    echo "* Compilers: $gxx_version (serial loops, simt programs, the OpenCL host and the HIP-CPU programs)."
     echo "* With the race checker on (all checks), a launch's blocks first run side by side, each judged on its own, and"
     echo "  the launch runs again with blocks touching global memory in block order only if blocks overlapped"
     echo "  (emulator/launch_footprint.h), so reports are byte-identical for any number of workers and both cores work"
