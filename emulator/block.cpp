@@ -21,15 +21,6 @@
 namespace simt {
 namespace {
 
-// The built-ins' thread-local (simt/running_coordinates.h): a block writes
-// its own coordinates when it runs on an OS thread, each thread's before the
-// thread runs, and the values outside a kernel when it stops.
-void set_coordinates(std::uint32_t (&to)[3], const Dim3& from) {
-    to[0] = from.x;
-    to[1] = from.y;
-    to[2] = from.z;
-}
-
 std::string hex(std::uint64_t v) {
     char text[24];
     std::snprintf(text, sizeof text, "%#llx", static_cast<unsigned long long>(v));
@@ -89,9 +80,9 @@ Block::~Block() {
 
 RunEnd Block::run() {
     worker_.block = this;
-    set_coordinates(simt_running_coordinates.block, block_index_);
-    set_coordinates(simt_running_coordinates.block_shape, launch_.block);
-    set_coordinates(simt_running_coordinates.grid_shape, launch_.grid);
+    set_running_coordinates(simt_running_coordinates.block, block_index_);
+    set_running_coordinates(simt_running_coordinates.block_shape, launch_.block);
+    set_running_coordinates(simt_running_coordinates.grid_shape, launch_.grid);
     if (!started_) {
         started_ = true;
         clear_shared_memory();
@@ -122,7 +113,7 @@ RunEnd Block::run() {
         SimThread& t = threads_[std::size_t(next)];
         running_ = &t;
         worker_.thread = &t;
-        set_coordinates(simt_running_coordinates.thread, t.id.thread);
+        set_running_coordinates(simt_running_coordinates.thread, t.id.thread);
         if (!observers_.empty())
             for (Checker* c : observers_) c->on_thread_resume(t.id);
         t.fiber.resume();
@@ -141,10 +132,10 @@ RunEnd Block::run() {
 // the built-ins' thread-local hold nothing of it.
 void Block::leave_worker() {
     worker_.block = nullptr;
-    set_coordinates(simt_running_coordinates.thread, Dim3{0, 0, 0});
-    set_coordinates(simt_running_coordinates.block, Dim3{0, 0, 0});
-    set_coordinates(simt_running_coordinates.block_shape, Dim3{});
-    set_coordinates(simt_running_coordinates.grid_shape, Dim3{});
+    set_running_coordinates(simt_running_coordinates.thread, Dim3{0, 0, 0});
+    set_running_coordinates(simt_running_coordinates.block, Dim3{0, 0, 0});
+    set_running_coordinates(simt_running_coordinates.block_shape, Dim3{});
+    set_running_coordinates(simt_running_coordinates.grid_shape, Dim3{});
 }
 
 // A GPU leaves shared memory as the last block on the multiprocessor left it;
@@ -207,40 +198,6 @@ void Block::set_ready(SimThread& t) {
     t.wait = WaitKind::None;
     ++warps_[t.id.warp].ready;
     policy_.make_ready(t.id.linear);
-}
-
-void Block::wait(WaitKind kind, const void* pc) {
-    SimThread& t = *running_;
-    t.state = ThreadState::Waiting;
-    t.wait = kind;
-    t.wait_pc = pc;
-    WarpState& w = warps_[t.id.warp];
-    --w.ready;
-    policy_.make_waiting(t.id.linear);
-    if (w.ready == 0 && w.converging != 0 && kind != WaitKind::Convergence) resolve_convergence(t.id.warp);
-    if (t.state == ThreadState::Waiting) suspend_running();
-}
-
-// Straight to the next ready thread when nothing needs the scheduler loop
-// (it reports faults and deadlocks, and tells observers of every switch):
-// the policy is asked exactly what the loop would ask, so the interleaving
-// is the same either way.
-void Block::suspend_running() {
-    check_stack_canary(true);
-    if (Fiber::direct_switching && observers_.empty() && !fault_) {
-        const std::int64_t next = policy_.pick();
-        if (next >= 0) {
-            SimThread& from = *running_;
-            SimThread& to = threads_[std::size_t(next)];
-            if (&to == &from) return;  // preempted, and picked again
-            running_ = &to;
-            worker_.thread = &to;
-            set_coordinates(simt_running_coordinates.thread, to.id.thread);
-            from.fiber.switch_to(to.fiber);
-            return;
-        }
-    }
-    running_->fiber.suspend();
 }
 
 // A stack without a guard page (StackConfig) shows an overflow only by its

@@ -21,10 +21,19 @@
 #include "emulator/schedule_policy.h"
 #include "emulator/device_variable_layout.h"
 #include "emulator/static_shared_layout.h"
+#include "emulator/worker.h"
+#include "primitives/include/simt/running_coordinates.h"
 
 namespace simt {
 
-class Worker;
+// The built-ins' thread-local (simt/running_coordinates.h): a block writes
+// its own coordinates when it runs on an OS thread, each thread's before the
+// thread runs, and the values outside a kernel when it stops.
+inline void set_running_coordinates(std::uint32_t (&to)[3], const Dim3& from) {
+    to[0] = from.x;
+    to[1] = from.y;
+    to[2] = from.z;
+}
 
 // Why Block::run returned.
 enum class RunEnd : std::uint8_t {
@@ -278,13 +287,45 @@ private:
     void thread_exited();
     void leave_worker();
     void clear_shared_memory();
-    void suspend_running();
+    // Straight to the next ready thread when nothing needs the scheduler
+    // loop (it reports faults and deadlocks, and tells observers of every
+    // switch): the policy is asked exactly what the loop would ask, so the
+    // interleaving is the same either way. Inline, as wait(): the fewer
+    // frames between kernel code and the switch, the fewer return addresses
+    // and stack lines each resumed thread brings back.
+    void suspend_running() {
+        check_stack_canary(true);
+        if (Fiber::direct_switching && observers_.empty() && !fault_) {
+            const std::int64_t next = policy_.pick();
+            if (next >= 0) {
+                SimThread& from = *running_;
+                SimThread& to = threads_[std::size_t(next)];
+                if (&to == &from) return;  // preempted, and picked again
+                running_ = &to;
+                worker_.thread = &to;
+                set_running_coordinates(simt_running_coordinates.thread, to.id.thread);
+                from.fiber.switch_to(to.fiber);
+                return;
+            }
+        }
+        running_->fiber.suspend();
+    }
     // stopping, or exiting
     void check_stack_canary(bool stopping) {
         if (!running_->fiber.stack().guarded) check_unguarded_stack(stopping);
     }
     void check_unguarded_stack(bool stopping);
-    void wait(WaitKind kind, const void* pc);
+    void wait(WaitKind kind, const void* pc) {
+        SimThread& t = *running_;
+        t.state = ThreadState::Waiting;
+        t.wait = kind;
+        t.wait_pc = pc;
+        WarpState& w = warps_[t.id.warp];
+        --w.ready;
+        policy_.make_waiting(t.id.linear);
+        if (w.ready == 0 && w.converging != 0 && kind != WaitKind::Convergence) resolve_convergence(t.id.warp);
+        if (t.state == ThreadState::Waiting) suspend_running();
+    }
     void set_ready(SimThread& t);
     void release_barrier(const void* pc);
     void complete_warp_collective(std::uint32_t warp, std::size_t rendezvous);

@@ -20,8 +20,6 @@ void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is_volati
     for (Checker* c : b.access_observers()) c->on_access(event);
 }
 
-std::uint32_t barrier(const void* pc, bool predicate) { return block().barrier(pc, predicate); }
-
 std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
                               std::uint32_t arg, const void* pc, std::uint64_t* participants) {
     return block().warp_collective(combine, mask, value, arg, pc, participants);

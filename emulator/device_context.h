@@ -69,7 +69,7 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     if (!b.access_observers().empty()) notify_access(*w, *space, kind, is_volatile, a, size, pc);
 }
 
-std::uint32_t barrier(const void* pc, bool predicate);
+inline std::uint32_t barrier(const void* pc, bool predicate) { return Worker::current()->block->barrier(pc, predicate); }
 std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
                               std::uint32_t arg, const void* pc, std::uint64_t* participants = nullptr);
 // Tells the checkers of a warp collective used against CUDA's rules.

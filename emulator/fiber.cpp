@@ -149,21 +149,10 @@ void StackPool::release(Stack stack) {
     free_.push_back(stack);
 }
 
-// A checked build (Debug, or the sanitized one: emulator/CMakeLists.txt)
-// asserts the fiber states at every switch, so misuse stops there instead
-// of running on a stack that is finished or already running.
-#ifndef SIMT_FIBER_CHECKS
-#define SIMT_FIBER_CHECKS 0
-#endif
-
-void Fiber::expect([[maybe_unused]] bool holds, [[maybe_unused]] const char* misuse) const {
-    if constexpr (SIMT_FIBER_CHECKS) {
-        if (!holds) {
-            std::fprintf(stderr, "simt: fiber check failed: %s (fiber on the stack at %p)\n", misuse,
-                         static_cast<const void*>(stack_.base));
-            std::abort();
-        }
-    }
+void Fiber::check_failed(const char* misuse) const {
+    std::fprintf(stderr, "simt: fiber check failed: %s (fiber on the stack at %p)\n", misuse,
+                 static_cast<const void*>(stack_.base));
+    std::abort();
 }
 
 namespace {
@@ -214,7 +203,6 @@ Fiber::~Fiber() {
 // leaving stack, stores its stack pointer in *save, and continues on `to`.
 // No MXCSR/x87 control word: simt changes the rounding mode only around one
 // operation on locals (simt/rounding.h), never across a switch.
-extern "C" void simt_fiber_switch(void** save, void* to);
 // A new fiber's first `ret` lands here, with the Fiber in rbx and the
 // function to run in r12 (both restored from its prepared stack).
 extern "C" void simt_fiber_entry();
@@ -358,6 +346,7 @@ void Fiber::suspend() {
     arrived(asan_fake_stack_);
 }
 
+#if SIMT_ASAN || SIMT_TSAN
 void Fiber::switch_to(Fiber& next) {
     expect(state_ == State::Running, "a fiber that is not running switched to another");
     next.expect(&next != this && next.may_run(), "a fiber switched to one that is running or finished");
@@ -369,6 +358,7 @@ void Fiber::switch_to(Fiber& next) {
     simt_fiber_switch(&context_, next.context_);
     arrived(asan_fake_stack_);
 }
+#endif
 
 #else  // Boost.Context, on other machines
 

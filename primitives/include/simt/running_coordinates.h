@@ -16,6 +16,8 @@ struct simt_running_coordinates_t {
     uint32_t grid_shape[3];   // gridDim
 };
 // Defined by the engine (emulator/worker.cpp), initialised, so never taken
-// for a __shared__ variable (those are the executable's .tbss).
-extern thread_local simt_running_coordinates_t simt_running_coordinates;
+// for a __shared__ variable (those are the executable's .tbss). __thread, not
+// thread_local: constant-initialised, so C++ code reads it without first
+// calling a TLS wrapper to check for a dynamic initialiser.
+extern __thread simt_running_coordinates_t simt_running_coordinates;
 }
