@@ -1,0 +1,113 @@
+// simt's fiber switch (emulator/fiber.h) with its state checks on: a ring of
+// fibers that hand control to each other directly (switch_to, the path a
+// barrier takes) and back to the scheduler (suspend/resume), each checking
+// that it resumed with its own callee-saved state and stack intact; and two
+// misuses the checks must stop before the switch happens.
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "emulator/fiber.h"
+
+namespace {
+
+using simt::Fiber;
+
+constexpr int kFibers = 8;
+constexpr int kLaps = 1000;
+
+struct Ring {
+    std::vector<Fiber> fibers = std::vector<Fiber>(kFibers);
+    std::vector<long> visits = std::vector<long>(kFibers, 0);
+    int failures = 0;
+};
+Ring* ring = nullptr;
+
+void fail(const char* what, int fiber) {
+    std::fprintf(stderr, "fiber_checks: FAILED: %s (fiber %d)\n", what, fiber);
+    ++ring->failures;
+}
+
+// Each lap: a local that must survive every switch, then to the next fiber
+// directly; every tenth lap back to the scheduler instead.
+void lap_around(void* argument) {
+    const int me = int(reinterpret_cast<std::intptr_t>(argument));
+    volatile long mine = 1000L * me;  // lives on this fiber's stack across switches
+    for (int lap = 0; lap < kLaps; ++lap) {
+        ++ring->visits[std::size_t(me)];
+        if (mine != 1000L * me + lap) fail("a local changed across a switch", me);
+        mine = mine + 1;
+        if (lap % 10 == 9)
+            ring->fibers[std::size_t(me)].suspend();
+        else
+            ring->fibers[std::size_t(me)].switch_to(ring->fibers[std::size_t((me + 1) % kFibers)]);
+    }
+}
+
+int run_ring() {
+    Ring r;
+    ring = &r;
+    simt::StackPool pool{simt::StackConfig{}};
+    for (int i = 0; i < kFibers; ++i)
+        r.fibers[std::size_t(i)].prepare(pool.acquire(), &lap_around, reinterpret_cast<void*>(std::intptr_t(i)));
+    // The scheduler resumes whichever fibers have not finished, in order,
+    // until all have: a fiber that suspended is continued from here.
+    for (bool all_done = false; !all_done;) {
+        all_done = true;
+        for (Fiber& f : r.fibers)
+            if (!f.finished()) {
+                all_done = false;
+                f.resume();
+            }
+    }
+    for (int i = 0; i < kFibers; ++i)
+        if (r.visits[std::size_t(i)] != kLaps) fail("a fiber ran a different number of laps", i);
+    for (Fiber& f : r.fibers) pool.release(f.stack());
+    std::printf("fiber_checks: %d fibers, %d laps each: %s\n", kFibers, kLaps, r.failures == 0 ? "ok" : "FAILED");
+    return r.failures == 0 ? 0 : 1;
+}
+
+// A fiber switches to itself, which is running: the check stops it before
+// the switch.
+void switch_to_self(void*) { ring->fibers[0].switch_to(ring->fibers[0]); }
+
+int run_switch_to_running() {
+    Ring r;
+    ring = &r;
+    simt::StackPool pool{simt::StackConfig{}};
+    r.fibers[0].prepare(pool.acquire(), &switch_to_self, nullptr);
+    r.fibers[0].resume();
+    std::printf("fiber_checks: the switch to a running fiber was not stopped\n");
+    return 1;
+}
+
+void returns_at_once(void*) {}
+
+int run_resume_finished() {
+    Ring r;
+    ring = &r;
+    simt::StackPool pool{simt::StackConfig{}};
+    r.fibers[0].prepare(pool.acquire(), &returns_at_once, nullptr);
+    r.fibers[0].resume();
+    r.fibers[0].resume();  // finished: the check stops it
+    std::printf("fiber_checks: resuming a finished fiber was not stopped\n");
+    return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // A failed check aborts: end with a plain status instead, so ctest reads
+    // the message (its test passes on the message, not on a crash).
+    std::signal(SIGABRT, [](int) { _exit(134); });
+    const std::string what = argc > 1 ? argv[1] : "";
+    if (what == "ring") return run_ring();
+    if (what == "switch-to-running") return run_switch_to_running();
+    if (what == "resume-finished") return run_resume_finished();
+    std::fprintf(stderr, "usage: simt_fiber_checks ring|switch-to-running|resume-finished\n");
+    return 2;
+}
