@@ -49,6 +49,38 @@ double fiber_switch_ns() {
     return s / double(2 * pp.rounds) * 1e9;  // two switches per round
 }
 
+// Two fibers handing control to each other directly (Fiber::switch_to), the
+// path a thread takes at a barrier or collective when another is ready: the
+// switch and the return into the other fiber's same call site.
+struct Pair {
+    simt::Fiber fibers[2];
+    long rounds = 0;
+};
+struct PairSide {
+    Pair* pair;
+    int me;
+};
+void pair_body(void* p) {
+    const auto* side = static_cast<const PairSide*>(p);
+    simt::Fiber* f = side->pair->fibers;
+    const int me = side->me;
+    for (long i = 0; i < side->pair->rounds; ++i) f[me].switch_to(f[1 - me]);
+    if (me == 0) f[0].switch_to(f[1]);  // lets fiber 1 end; its end returns to the scheduler
+}
+
+double fiber_to_fiber_ns() {
+    simt::StackPool pool(simt::StackConfig{});
+    Pair pair;
+    pair.rounds = 2000000;
+    PairSide sides[2] = {{&pair, 0}, {&pair, 1}};
+    const double s = median_seconds(5, [&] {
+        for (int i = 0; i < 2; ++i) pair.fibers[i].prepare(pool.acquire(), &pair_body, &sides[i]);
+        pair.fibers[0].resume();  // runs both until fiber 1 ends
+        for (simt::Fiber& f : pair.fibers) pool.release(f.stack());
+    });
+    return s / double(2 * pair.rounds) * 1e9;
+}
+
 // ---- launch overhead ----
 __global__ void empty_kernel() {}
 __global__ void one_barrier() { __syncthreads(); }
@@ -81,7 +113,8 @@ int main(int argc, char** argv) {
     const bool quick = argc > 1 && std::string(argv[1]) == "--quick";
     const int runs = quick ? 1 : 5;
     std::printf("| measurement | value |\n|---|---|\n");
-    std::printf("| fiber switch (fcontext, one direction) | %.1f ns |\n", fiber_switch_ns());
+    std::printf("| fiber switch, scheduler <-> fiber (resume/suspend, one direction) | %.1f ns |\n", fiber_switch_ns());
+    std::printf("| fiber switch, fiber -> fiber (switch_to, as at a barrier) | %.1f ns |\n", fiber_to_fiber_ns());
 
     simt::cuda::reset_device(simt::EngineOptions{}.with_threads(1));
     const int launches = quick ? 200 : 2000;
