@@ -54,13 +54,17 @@ enum class ThreadState : std::uint8_t {
 // split-phase barrier to complete (see split_barriers.cpp).
 enum class WaitKind : std::uint8_t { None, Barrier, WarpCollective, Convergence, Spin, SplitPhase };
 
-struct SimThread {
-    Fiber fiber;
+// Aligned to a cache line, with what a switch to the thread and its return
+// from a barrier read in the first one (id, state, value, the fiber's
+// context and state): threads run in a random order, so each line of a
+// thread touched at a switch is a cache miss.
+struct alignas(64) SimThread {
     ThreadId id;
     ThreadState state = ThreadState::Ready;
     WaitKind wait = WaitKind::None;
-    const void* wait_pc = nullptr;  // where it waits, or where it was last preempted
     std::uint64_t value = 0;  // collective contribution in, result out
+    Fiber fiber;
+    const void* wait_pc = nullptr;  // where it waits, or where it was last preempted
     std::uint32_t arg = 0;
     std::uint64_t mask = 0;
     std::uint64_t participants = 0;  // lanes that took part in its last collective

@@ -146,11 +146,12 @@ private:
     }
     [[noreturn]] void check_failed(const char* misuse) const;
 
+    // The two fields a switch reads first, together (see SimThread).
     void* context_ = nullptr;   // the fiber's saved context while suspended
+    State state_ = State::Prepared;
     Stack stack_;
     Entry entry_ = nullptr;
     void* argument_ = nullptr;
-    State state_ = State::Prepared;
     void* tsan_fiber_ = nullptr;  // ThreadSanitizer's context for it (SIMT_TSAN)
     // AddressSanitizer bookkeeping so it follows our stack switches.
     void* asan_fake_stack_ = nullptr;
