@@ -51,9 +51,13 @@ function(simt_room target room)
   set_property(GLOBAL APPEND PROPERTY SIMT_ROOM_TARGETS ${target})
   target_include_directories(${target} PUBLIC ${SIMT_INCLUDE_ROOTS}/${room})
   target_compile_options(${target} PUBLIC "-ffile-prefix-map=${SIMT_INCLUDE_ROOTS}/${room}/=${PROJECT_SOURCE_DIR}/")
+  # PUBLIC: the room's own headers may include a header it was granted
+  # (emulator/block.h writes the running thread's coordinates inline); the
+  # directory holds only the granted headers, and simt_rooms still checks
+  # every other room's includes against the table.
   if(SIMT_ROOM_${room}_HEADERS)
-    target_include_directories(${target} PRIVATE ${SIMT_INCLUDE_ROOTS}/${room}-headers)
-    target_compile_options(${target} PRIVATE
+    target_include_directories(${target} PUBLIC ${SIMT_INCLUDE_ROOTS}/${room}-headers)
+    target_compile_options(${target} PUBLIC
       "-ffile-prefix-map=${SIMT_INCLUDE_ROOTS}/${room}-headers/=${PROJECT_SOURCE_DIR}/")
   endif()
 endfunction()

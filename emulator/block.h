@@ -258,6 +258,10 @@ public:
     // Blocks side by side under the checkers: tell the footprint (before the
     // access is performed).
     bool in_parallel_attempt() const { return footprint_ != nullptr; }
+    // A store to memory that outlives the launch (global or host memory), or
+    // an effect nothing can take back: the launch cannot be put off.
+    void note_lasting_effect() { left_effects_ = true; }
+    bool left_effects() const { return left_effects_; }
     void note_global_access(std::uintptr_t address, std::uint32_t size, AccessKind kind) {
         if (!footprint_->note(block_linear_, address, size, kind, saved_pages_)) stop_void_attempt();
     }
@@ -353,6 +357,7 @@ private:
     void wake_spinners(std::uintptr_t address, const SimThread& writer);
     bool confirm_a_spinner();
     bool spins_on_global() const;
+    bool waits_for_host() const;
     void stall();
     bool resume_after_stall();
     void await_turn();
@@ -418,6 +423,7 @@ private:
     bool stalled_ = false;
     bool ran_since_stall_ = true;
     bool global_in_block_order_;
+    bool left_effects_ = false;
     LaunchFootprint* footprint_;
     LaunchFootprint::SavedPages saved_pages_;  // handed to the footprint when the block ends
     std::vector<ScheduleStep> recorded_steps_;  // when the engine records the schedule

@@ -37,7 +37,9 @@ std::uint64_t call_path(const void* frame) { return block().call_path(frame); }
 
 void before_unobserved_effect() {
     Worker* w = Worker::current();
-    if (w != nullptr && w->thread != nullptr && w->block->in_parallel_attempt()) w->block->give_up_parallel_attempt();
+    if (w == nullptr || w->thread == nullptr) return;
+    w->block->note_lasting_effect();
+    if (w->block->in_parallel_attempt()) w->block->give_up_parallel_attempt();
 }
 
 void fence(FenceScope scope, const void* pc) {

@@ -43,11 +43,12 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     const auto space = classify(*w, a);
     if (!space) {
         if (w->near_static_shared(a)) w->block->check_near_shared(a, size, kind, pc);
-        if (kind != AccessKind::Read) {
+        if (kind != AccessKind::Read && !w->block->on_running_stack(a)) {
             if (w->block->on_host_stack(a)) w->block->refuse_host_store(a, size, pc);
             // Host memory (registered, or a device malloc's heap): blocks side
             // by side could not undo the store, so they run in block order.
-            if (w->block->in_parallel_attempt() && !w->block->on_running_stack(a)) w->block->give_up_parallel_attempt();
+            w->block->note_lasting_effect();
+            if (w->block->in_parallel_attempt()) w->block->give_up_parallel_attempt();
         }
         return;
     }
@@ -63,6 +64,7 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
         if (!static_shared_ok) b.check_bounds(*space, a, size, kind, pc, natural);
     }
     if (*space == MemorySpace::Global) {
+        if (kind != AccessKind::Read) b.note_lasting_effect();
         if (kind == AccessKind::Atomic || b.global_in_block_order()) b.order_global_access();
         if (b.in_parallel_attempt()) b.note_global_access(a, size, kind);
     }

@@ -133,6 +133,14 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     }
     for (Checker* c : checkers) c->on_launch_begin(info);
     outcome = run_blocks(l, info, checkers, nullptr);
+    if (outcome.deferred) {
+        // It waits for the host and changed nothing lasting: as if it had
+        // not started yet (the caller launches it again later).
+        for (Checker* c : checkers) c->on_launch_abandoned(info);
+        outcome = LaunchOutcome{};
+        outcome.deferred = true;
+        return outcome;
+    }
     for (Checker* c : checkers) c->on_launch_end(info);
     return outcome;
 }
@@ -164,6 +172,9 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
     // Blocks after the first failing one are not started; blocks before it
     // always run, so which fault is reported does not depend on the workers.
     std::atomic<std::uint64_t> first_failure{blocks};
+    // Whether the launch may be put off (KernelLaunch::deferrable): every
+    // block that failed waits for the host, and none changed lasting memory.
+    std::atomic<bool> left_effects{false}, other_failure{false};
     const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
     LaunchTurns turns(blocks, limits_.resident_blocks(l.block.volume()));
     const LaunchContext context{l,
@@ -219,6 +230,9 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
             }
             const bool faulted = bool(block.fault());
             if (faulted && footprint != nullptr) footprint->give_up();
+            if (block.left_effects()) left_effects.store(true, std::memory_order_relaxed);
+            if (faulted && block.fault().cause != FaultCause::WaitsForHost)
+                other_failure.store(true, std::memory_order_relaxed);
             std::uint64_t dropped = 0;
             if (std::string printed = block.output(dropped); faulted || !printed.empty()) {
                 std::lock_guard<std::mutex> lock(results_mutex);
@@ -250,6 +264,7 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
     }
     outcome.blocks_reported = end;
     if (first_failure.load() < blocks) outcome.fault = results[first_failure.load()].fault;
+    outcome.deferred = l.deferrable && first_failure.load() < blocks && !left_effects.load() && !other_failure.load();
     return outcome;
 }
 

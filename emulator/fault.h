@@ -39,6 +39,7 @@ enum class FaultCause : std::uint8_t {
     StackExhausted,        // `size`: the fiber stack's bytes
     StaticSharedLimit,     // a launch refused: static shared memory above the block limit
     DynamicSharedOptIn,    // a launch refused: dynamic shared memory the kernel could opt in to
+    WaitsForHost,          // a deadlock: every thread left polls host memory (pinned or managed) nobody wrote
 };
 
 struct Fault {

@@ -32,6 +32,11 @@ struct KernelLaunch {
     // access outside every allocation) still fails it: that access cannot be
     // performed.
     bool checked = true;
+    // A launch may start any time after the host made it: one whose threads
+    // can only wait for the host to write memory it polls (pinned or managed
+    // host memory), and that changed nothing else yet, may be put off
+    // (LaunchOutcome::deferred) and launched again when the host synchronises.
+    bool deferrable = false;
 };
 
 struct LaunchOutcome {
@@ -41,6 +46,9 @@ struct LaunchOutcome {
     // Blocks [0, blocks_reported) count: after a fault, blocks past the
     // failing one may or may not have run, depending on the workers.
     std::uint64_t blocks_reported = ~std::uint64_t(0);
+    // Put off (KernelLaunch::deferrable): the attempt was thrown away, as if
+    // the launch had not started; no fault, no output.
+    bool deferred = false;
 };
 
 }  // namespace simt

@@ -169,8 +169,25 @@ bool Block::resume_after_stall() {
     return false;
 }
 
+// Every spinner polls memory the host can write (pinned or managed host
+// memory): the host may still write it, after the launch returns.
+bool Block::waits_for_host() const {
+    bool any = false;
+    for (const SimThread& t : threads_) {
+        if (t.state != ThreadState::Waiting || t.wait != WaitKind::Spin) continue;
+        for (std::uintptr_t a : t.polled) {
+            if (a == 0) continue;
+            const std::optional<Allocation> in = memory_.find(a);
+            if (!in || in->kind == AllocationKind::Device) return false;
+        }
+        any = true;
+    }
+    return any;
+}
+
 void Block::give_up(bool residency_exhausted) {
     fault_ = deadlock_fault();
+    if (!residency_exhausted && waits_for_host()) fault_.cause = FaultCause::WaitsForHost;
     fault_.message += residency_exhausted
                           ? "\n  the blocks it waits for cannot start: a GPU keeps only " +
                                 std::to_string(turns_.resident_limit()) +

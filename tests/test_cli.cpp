@@ -737,6 +737,31 @@ TEST_CASE("blocks that really race on global memory print what block order gives
     }
 }
 
+TEST_CASE("a kernel that spins until the host sets a pinned latch, with more work queued behind it on the stream, runs once the host has set it, in both modes, with no report") {
+    const std::string program = std::string(SIMT_TEST_PROGRAMS) + "/host_latch.cu";
+    for (const char* mode : {"its", "lockstep"}) {
+        CAPTURE(mode);
+        const Result r = simt(std::string("run --mode ") + mode + " " + program);
+        CHECK(r.status == 0);
+        CHECK(r.err == kCleanRun);
+        // As on an H200 (docs/gpu-runs/2026-11-26-h200-host-latch.txt): nothing
+        // behind the spinner ran before the latch.
+        CHECK(r.out == "before the latch: out[5] = 0\n"
+                       "synchronised: no error\n"
+                       "events: no error, elapsed measured\n"
+                       "out[5] = 15, 0 of 256 wrong\n");
+    }
+}
+
+TEST_CASE("a kernel waiting for a pinned latch the host never sets is a deadlock reported at the host's synchronising call, naming the host memory it polls") {
+    const Result r = simt("run " + std::string(SIMT_TEST_PROGRAMS) + "/host_latch.cu -- never");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::StartsWith("before the latch: out[5] = 0\nsynchronised: the launch timed out and was terminated\n"));
+    CHECK_THAT(r.err, Catch::Contains("deadlock in kernel wait_for_host, block (0,0,0)"));
+    CHECK_THAT(r.err, Catch::Contains("host_latch.cu:12"));
+    CHECK_THAT(r.err, Catch::Contains("they poll host memory (cudaMallocHost or managed) that the host had not written"));
+}
+
 TEST_CASE("the plain-CUDA collectives check passes every collective, type and block shape in both modes and warp sizes, with no report") {
     const std::string program = std::string(SIMT_KERNELS_DIR) + "/demo/collectives_check.cu";
     for (const char* warp : {"32", "64"}) {

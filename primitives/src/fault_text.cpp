@@ -39,6 +39,11 @@ std::string explanation(const Fault& f) {
         case FaultCause::DynamicSharedOptIn:
             return " (raise it with cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, "
                    "bytes))";
+        case FaultCause::WaitsForHost:
+            return "\n  they poll host memory (cudaMallocHost or managed) that the host had not written when the launch "
+                   "ran: a launch that waits for the host is put off to the host's next synchronising call, and the "
+                   "host reached it without writing what they poll, so on a GPU the kernel would spin forever (write "
+                   "it from the host before synchronising, or from a kernel)";
         case FaultCause::None: break;
     }
     return {};

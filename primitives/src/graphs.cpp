@@ -169,12 +169,19 @@ bool simt::cuda::capture_launch(cudaStream_t stream, std::function<cudaError_t()
 }
 
 bool simt::cuda::capture(cudaStream_t stream, cudaGraphNodeType type, std::function<cudaError_t()> run) {
-    std::lock_guard<std::mutex> lock(graphs_mutex);
-    const auto found = captures().find(stream);
-    if (found == captures().end()) return false;
-    Capture& c = found->second;
-    const cudaGraphNode_t node = add_node(c.graph, type, std::move(run), c.dependencies.data(), c.dependencies.size());
-    c.dependencies.assign(1, node);
+    {
+        std::lock_guard<std::mutex> lock(graphs_mutex);
+        const auto found = captures().find(stream);
+        if (found != captures().end()) {
+            Capture& c = found->second;
+            const cudaGraphNode_t node =
+                add_node(c.graph, type, std::move(run), c.dependencies.data(), c.dependencies.size());
+            c.dependencies.assign(1, node);
+            return true;
+        }
+    }
+    if (!work_deferred()) return false;
+    defer_work(std::move(run));  // behind a launch waiting for the host (simt/launch.h)
     return true;
 }
 

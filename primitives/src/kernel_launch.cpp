@@ -15,9 +15,11 @@
 #include "emulator/symbolizer.h"
 #include "driver/fault_report.h"
 #include "driver/report_log.h"
+#include "deferred_work.h"
 #include "process_runtime.h"
 #include "simt/embedding.h"
 #include "simt/cuda.h"
+#include "simt/grid_sync.h"
 #include "value_flow.h"
 
 namespace simt::cuda {
@@ -118,13 +120,13 @@ void queue_device_launch(std::function<void()> launch) {
     device_launches->push_back(DeviceLaunch{block, who.linear, std::move(launch)});
 }
 
-void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
-                   KernelInvoke invoke, void* closure) {
+bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
+                   KernelInvoke invoke, void* closure, bool deferrable) {
     ProcessRuntime& rt = ProcessRuntime::get();
     const auto turn = rt.device_turn();
     // Before the sticky error: a filter names the kernels the program launches.
     const bool checked = rt.checks_kernel(name);
-    if (rt.sticky() != cudaSuccess) return;  // a faulted context runs nothing
+    if (rt.sticky() != cudaSuccess) return false;  // a faulted context runs nothing
     KernelLaunch launch;
     launch.kernel_name = name;
     launch.grid = Dim3{grid.x, grid.y, grid.z};
@@ -139,12 +141,21 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     launch.host_stack_hi = stack.hi;
     launch.closure = closure;
     launch.checked = checked;
+    // Put off only once, from the host (a child grid or a grid sync's
+    // partners cannot wait for the host's next call).
+    launch.deferrable = deferrable && nesting == 0 && !in_cooperative_launch() && !doing_deferred_work();
     std::vector<DeviceLaunch> children;
     std::vector<DeviceLaunch>* parent_children = device_launches;
     device_launches = &children;
     ++nesting;
     value_flow::LaunchCheck flow(rt.engine(), name, launch.checked && rt.checks_value_flow() && nesting == 1);
     const LaunchOutcome outcome = rt.engine().launch(launch);
+    if (outcome.deferred) {
+        --nesting;
+        device_launches = parent_children;
+        rt.result(cudaSuccess);
+        return true;
+    }
     if (!launch.checked) rt.after_unchecked_launch();
     std::vector<driver::HazardGroup> hazards = rt.take_hazards(outcome.blocks_reported);
     std::vector<DeviceLaunch> rerun_children;  // a re-run's child grids are not run
@@ -172,7 +183,7 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
         ++nesting;
         run_children(children);
         --nesting;
-        return;
+        return false;
     }
     std::fflush(stdout);
     std::string message = fault_text(outcome.fault);
@@ -186,6 +197,7 @@ void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
         rt.result(e);
     else
         rt.set_sticky(e);
+    return false;
 }
 
 }  // namespace simt::cuda

@@ -17,6 +17,7 @@
 #include "emulator/symbolizer.h"
 #include "process_runtime.h"
 #include "schedule_file.h"
+#include "simt/launch.h"
 
 namespace simt::cuda {
 namespace {
@@ -36,6 +37,9 @@ extern "C" __attribute__((weak)) const char simt_exit_status_on_error;
 
 // At exit: the hazard summary, and the status `simt run` reads.
 void write_status_file() {
+    // Work put off behind a launch waiting for the host ends with the
+    // program: done now (a launch that still waits is reported).
+    simt::cuda::finish_deferred_work();
     ProcessRuntime& rt = ProcessRuntime::get();
     rt.report_leaks();
     rt.print_recurring();

@@ -117,6 +117,7 @@ void host_wrote(const void* dst, std::size_t bytes) {
 }
 
 cudaError_t release(void* ptr, const Call& call) {
+    simt::cuda::finish_deferred_work();  // a free waits for the device's work
     const auto turn = ProcessRuntime::get().device_turn();
     if (ptr == nullptr) return done(cudaSuccess);
     const auto a = reinterpret_cast<std::uintptr_t>(ptr);
@@ -184,6 +185,7 @@ bool pitched_span(std::size_t pitch, std::size_t width, std::size_t height, std:
 // device side leaves its allocation.
 cudaError_t copy_rows(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
                       std::size_t height, cudaMemcpyKind kind, const Call& call) {
+    simt::cuda::finish_deferred_work();  // what the copy reads or overwrites comes first
     const auto turn = ProcessRuntime::get().device_turn();
     if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
         return refuse(call, cudaErrorInvalidMemcpyDirection, "direction " + std::to_string(int(kind)) + " is not a cudaMemcpyKind",
@@ -221,6 +223,7 @@ cudaError_t copy_rows(void* dst, std::size_t dpitch, const void* src, std::size_
 // The same for a fill (one row for cudaMemset).
 cudaError_t fill_rows(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height,
                       const Call& call) {
+    simt::cuda::finish_deferred_work();
     const auto turn = ProcessRuntime::get().device_turn();
     if (width > pitch)
         return refuse(call, cudaErrorInvalidPitchValue,
@@ -285,6 +288,7 @@ namespace {
 // A graph allocation's address stays reserved for its graph's next launch:
 // freeing it ends its life, not the reservation (graph_memory.cpp).
 cudaError_t release_any(void* ptr, const Call& call) {
+    simt::cuda::finish_deferred_work();
     if (simt::cuda::is_graph_allocation(ptr)) {
         if (simt::cuda::end_graph_allocation(ptr)) return done(cudaSuccess);
         return refuse(call, cudaErrorInvalidValue, hex(ptr) + " is a graph allocation that is not live",
@@ -386,6 +390,7 @@ cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t wi
 }
 cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void* data,
                                std::size_t bytes, std::size_t offset, bool to_symbol, const void* site) {
+    simt::cuda::finish_deferred_work();
     if (offset > symbol_size || bytes > symbol_size - offset)
         return refuse(Call{to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol", site}, cudaErrorInvalidValue,
                       std::to_string(bytes) + " bytes at offset " + std::to_string(offset) + " of a " +
@@ -401,7 +406,10 @@ cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void
     return done(cudaSuccess);
 }
 
-cudaError_t cudaDeviceSynchronize() { return done(cudaSuccess); }
+cudaError_t cudaDeviceSynchronize() {
+    simt::cuda::finish_deferred_work();
+    return done(cudaSuccess);
+}
 
 namespace {
 // The persisting-L2 set-aside: an H200 keeps it in tenths of the maximum,
@@ -453,7 +461,10 @@ cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
     return SIMT_API_RESULT(cudaErrorInvalidValue);
 }
 
-cudaError_t cudaDeviceReset() { return done(cudaSuccess); }
+cudaError_t cudaDeviceReset() {
+    simt::cuda::finish_deferred_work();
+    return done(cudaSuccess);
+}
 cudaError_t cudaGetLastError() { return ProcessRuntime::get().take_last_error(); }
 cudaError_t cudaPeekAtLastError() { return ProcessRuntime::get().peek_last_error(); }
 

@@ -63,9 +63,15 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) {
 // Waiting for a stream that is being captured is not allowed (its work has
 // not run: it is in the graph).
 cudaError_t cudaStreamSynchronize(cudaStream_t s) {
+    if (!simt::cuda::capturing(s)) simt::cuda::finish_deferred_work();
     return SIMT_API_RESULT(simt::cuda::capturing(s) ? cudaErrorStreamCaptureUnsupported : cudaSuccess);
 }
-cudaError_t cudaStreamQuery(cudaStream_t) { return SIMT_API_RESULT(cudaSuccess); }
+// Work put off behind a launch waiting for the host is done first: a
+// program polling until its stream is idle must see it end.
+cudaError_t cudaStreamQuery(cudaStream_t) {
+    simt::cuda::finish_deferred_work();
+    return SIMT_API_RESULT(cudaSuccess);
+}
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned) {
     if (event == nullptr) return SIMT_API_RESULT(cudaErrorInvalidResourceHandle);
     // An event recorded during a capture draws the waiting stream into it.
@@ -86,7 +92,15 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
                                   unsigned flags) {
     if (callback == nullptr || flags != 0) return SIMT_API_RESULT(cudaErrorInvalidValue);
     // The status is the stream's: a kernel fault earlier makes it sticky.
-    callback(stream, ProcessRuntime::get().sticky(), user_data);
+    const auto call = [=] {
+        callback(stream, ProcessRuntime::get().sticky(), user_data);
+        return cudaSuccess;
+    };
+    if (simt::cuda::work_deferred()) {
+        simt::cuda::defer_work(call);
+        return SIMT_API_RESULT(cudaSuccess);
+    }
+    call();
     return SIMT_API_RESULT(cudaSuccess);
 }
 
@@ -106,6 +120,15 @@ cudaError_t create_event(cudaEvent_t* e, unsigned flags) {
 }
 cudaError_t record_event(cudaEvent_t e, cudaStream_t s) {
     if (e == nullptr) return cudaErrorInvalidResourceHandle;
+    if (!simt::cuda::capturing(s) && simt::cuda::work_deferred()) {
+        // Recorded now; its time is taken when the work before it is done.
+        e->recorded = true;
+        simt::cuda::defer_work([e] {
+            e->when = std::chrono::steady_clock::now();
+            return cudaSuccess;
+        });
+        return cudaSuccess;
+    }
     simt::cuda::capture_event(e, s);
     e->when = std::chrono::steady_clock::now();
     e->recorded = true;
@@ -117,6 +140,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* e, unsigned flags) { return SI
 cudaError_t cudaEventCreate(cudaEvent_t* e) { return SIMT_API_RESULT(create_event(e, cudaEventDefault)); }
 cudaError_t cudaEventDestroy(cudaEvent_t e) {
     if (e == nullptr) return SIMT_API_RESULT(cudaErrorInvalidResourceHandle);
+    simt::cuda::finish_deferred_work();  // a record waiting there names it
     delete e;
     return SIMT_API_RESULT(cudaSuccess);
 }
@@ -127,12 +151,15 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) { return SIMT_API_RES
 // The work an event follows is done, and an event never recorded counts as
 // complete (CUDA's rule for both calls).
 cudaError_t cudaEventQuery(cudaEvent_t e) {
+    simt::cuda::finish_deferred_work();
     return SIMT_API_RESULT(e == nullptr ? cudaErrorInvalidResourceHandle : cudaSuccess);
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t e) {
+    simt::cuda::finish_deferred_work();
     return SIMT_API_RESULT(e == nullptr ? cudaErrorInvalidResourceHandle : cudaSuccess);
 }
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
+    simt::cuda::finish_deferred_work();
     if (ms == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     if (start == nullptr || end == nullptr || !start->recorded || !end->recorded) return SIMT_API_RESULT(cudaErrorInvalidResourceHandle);
     if (((start->flags | end->flags) & cudaEventDisableTiming) != 0) return SIMT_API_RESULT(cudaErrorInvalidResourceHandle);

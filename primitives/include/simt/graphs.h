@@ -138,7 +138,9 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph, cudaGra
 
 namespace simt::cuda {
 // While `stream` is captured: adds a node of this type that runs `run` when
-// the graph does, and says so (false: not capturing, do the work now).
+// the graph does, and says so; while stream work waits behind a launch that
+// waits for the host (simt/launch.h: defer_work), queues `run` behind it
+// (false: neither, do the work now).
 bool capture(cudaStream_t stream, cudaGraphNodeType type, std::function<cudaError_t()> run);
 // An event recorded on a captured stream, and a stream waiting for it (which
 // joins the capture).

@@ -3,9 +3,10 @@
 //   ::simt::cuda::launch_config("kernel", grid, block, shared, stream)
 //       .run([&](auto&&... a) { kernel(a...); }, args);
 // Arguments are evaluated once, on the host, and live until the launch
-// returns (launches are synchronous); every simulated thread then calls the
-// kernel, whose by-value parameters copy them as CUDA copies kernel
-// parameters, with the same implicit conversions.
+// returns (launches run before they return, unless put off: see
+// defer_work); every simulated thread then calls the kernel, whose by-value
+// parameters copy them as CUDA copies kernel parameters, with the same
+// implicit conversions.
 #pragma once
 
 #include <cstddef>
@@ -22,8 +23,23 @@ using KernelInvoke = void (*)(void* closure);
 
 // Runs a launch on the engine; reports faults; records the sticky error.
 // The child grids kernels launched meanwhile run after it (see below).
-void launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
-                   KernelInvoke invoke, void* closure);
+// `deferrable`: the caller can launch it again later with copies of its
+// arguments; true when the launch was put off for that (see defer_work).
+bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
+                   KernelInvoke invoke, void* closure, bool deferrable = false);
+
+// A launch may start any time after the host made it. One whose threads can
+// only wait for the host to write memory they poll (pinned or managed host
+// memory: a latch the host sets after queueing more work) is put off rather
+// than reported as a deadlock: it and every later stream-ordered call
+// (launches, async copies and sets, host functions, event records, graph
+// launches) wait in one queue, in the order made, until the host
+// synchronises or touches device memory (a synchronous copy, a free, a
+// query, the program's end), which does them all. A launch done then that
+// still waits is a deadlock, reported at that call.
+bool work_deferred();  // work waits (false while it is being done)
+void defer_work(std::function<cudaError_t()> work);
+void finish_deferred_work();
 
 // Dynamic parallelism: a launch from device code is queued and runs once
 // its parent grid has finished, before the parent's launch returns to the
@@ -79,6 +95,12 @@ private:
                 });
                 return;
             }
+            if (work_deferred()) {
+                defer_launch(body, args...);  // behind the launch that waits for the host
+                return;
+            }
+        } else {
+            finish_deferred_work();  // arguments that cannot be copied: the launch cannot wait
         }
         using Stored = std::tuple<Args&&...>;
         struct Closure {
@@ -87,12 +109,26 @@ private:
         };
         Stored arguments(std::forward<Args>(args)...);
         Closure closure{&body, &arguments};
-        launch_kernel(name_, grid_, block_, shared_,
-                      [](void* p) {
-                          auto* c = static_cast<Closure*>(p);
-                          std::apply(*c->body, *c->arguments);
-                      },
-                      &closure);
+        constexpr bool copyable = (std::is_copy_constructible_v<std::decay_t<Args>> && ...);
+        const bool deferred = launch_kernel(name_, grid_, block_, shared_,
+                                            [](void* p) {
+                                                auto* c = static_cast<Closure*>(p);
+                                                std::apply(*c->body, *c->arguments);
+                                            },
+                                            &closure, copyable);
+        if constexpr (copyable)
+            if (deferred) std::apply([&](auto&... a) { defer_launch(body, a...); }, arguments);
+    }
+
+    // The launch again later, with its arguments copied now (as a graph's
+    // kernel node keeps them).
+    template <class Body, class... Args>
+    void defer_launch(Body& body, Args&&... args) const {
+        defer_work([later = *this, body = std::decay_t<Body>(body),
+                    copied = std::tuple<std::decay_t<Args>...>(args...)]() mutable {
+            std::apply([&](auto&... a) { later.run(body, a...); }, copied);
+            return cudaPeekAtLastError();
+        });
     }
 
     const char* name_;
