@@ -32,9 +32,10 @@ struct PingPong {
     simt::Fiber fiber;
     long rounds = 0;
 };
-void ping_pong_body(void* p) {
+simt::Fiber* ping_pong_body(void* p) {
     auto* pp = static_cast<PingPong*>(p);
     for (long i = 0; i < pp->rounds; ++i) pp->fiber.suspend();
+    return nullptr;
 }
 
 double fiber_switch_ns() {
@@ -60,12 +61,13 @@ struct PairSide {
     Pair* pair;
     int me;
 };
-void pair_body(void* p) {
+simt::Fiber* pair_body(void* p) {
     const auto* side = static_cast<const PairSide*>(p);
     simt::Fiber* f = side->pair->fibers;
     const int me = side->me;
     for (long i = 0; i < side->pair->rounds; ++i) f[me].switch_to(f[1 - me]);
     if (me == 0) f[0].switch_to(f[1]);  // lets fiber 1 end; its end returns to the scheduler
+    return nullptr;
 }
 
 double fiber_to_fiber_ns() {

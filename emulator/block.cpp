@@ -153,7 +153,7 @@ void Block::await_turn() {
     has_turn_ = true;
 }
 
-void Block::thread_main(void* self) {
+Fiber* Block::thread_main(void* self) {
     auto* block = static_cast<Block*>(self);
     // Where the kernel's frames end, for call_path (taking the address also
     // gives this function a frame pointer, which the kernel's frames chain to).
@@ -173,6 +173,21 @@ void Block::thread_main(void* self) {
                                               " threw " + thrown + " in " +
                                               describe(block->current().id));
     block->thread_exited();
+    return block->next_after_exit();
+}
+
+// The same decision the scheduler loop would take next (its pick), without
+// the round trip through it: a barrier-free block's threads run one after
+// another, each switching straight to the next.
+Fiber* Block::next_after_exit() {
+    if (!Fiber::direct_switching || !observers_.empty() || fault_) return nullptr;
+    const std::int64_t next = policy_.pick();
+    if (next < 0) return nullptr;
+    SimThread& to = threads_[std::size_t(next)];
+    running_ = &to;
+    worker_.thread = &to;
+    set_running_coordinates(simt_running_coordinates.thread, to.id.thread);
+    return &to.fiber;
 }
 
 // Why the thread came back to the scheduler, read from the state it left.

@@ -291,7 +291,11 @@ public:
     }
 
 private:
-    static void thread_main(void* self);
+    static Fiber* thread_main(void* self);
+    // After a thread exited: the thread to run next, already made the
+    // running one, when it can be switched to directly (as suspend_running
+    // does), or nullptr to go back to the scheduler loop.
+    Fiber* next_after_exit();
     void thread_exited();
     void leave_worker();
     void clear_shared_memory();

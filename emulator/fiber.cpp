@@ -300,12 +300,22 @@ void sent_from_scheduler(bool yes) {
 struct FiberStart {
     [[noreturn]] static void run(Fiber* self) {
         arrived(nullptr);
-        self->entry_(self->argument_);
+        Fiber* next = self->entry_(self->argument_);
         self->expect(self->state_ == Fiber::State::Running, "a fiber finished that was not running");
         self->state_ = Fiber::State::Finished;
-        leave_for_scheduler(nullptr);  // nullptr: ASan may drop this stack's fake frames
-        tsan_switch_to(tsan_scheduler());
-        simt_fiber_switch(&self->context_, scheduler_context);
+        // nullptr: ASan may drop this stack's fake frames.
+        if (next != nullptr) {
+            next->expect(next != self && next->may_run(), "a finished fiber handed over to one that is running or finished");
+            next->state_ = Fiber::State::Running;
+            leave_for(nullptr, next->stack_.guard_end(), std::size_t(next->stack_.top() - next->stack_.guard_end()));
+            sent_from_scheduler(false);
+            tsan_switch_to(next->tsan_fiber_);
+            simt_fiber_switch(&self->context_, next->context_);
+        } else {
+            leave_for_scheduler(nullptr);
+            tsan_switch_to(tsan_scheduler());
+            simt_fiber_switch(&self->context_, scheduler_context);
+        }
         std::abort();  // a finished fiber is never resumed
     }
 };
@@ -392,9 +402,16 @@ struct FiberStart {
         __sanitizer_finish_switch_fiber(nullptr, &self->caller_stack_bottom_,
                                         &self->caller_stack_size_);
 #endif
-        self->entry_(self->argument_);
+        Fiber* next = self->entry_(self->argument_);
         self->expect(self->state_ == Fiber::State::Running, "a fiber finished that was not running");
         self->state_ = Fiber::State::Finished;
+        if (next != nullptr) {  // only where direct_switching (not under ASan)
+            next->expect(next != self && next->may_run(), "a finished fiber handed over to one that is running or finished");
+            next->state_ = Fiber::State::Running;
+            Handoff h{self, next};
+            ctx::jump_fcontext(next->context_, &h);
+            std::abort();
+        }
 #if SIMT_ASAN
         // nullptr: this stack is finished; ASan may drop its fake frames.
         __sanitizer_start_switch_fiber(nullptr, self->caller_stack_bottom_,

@@ -94,7 +94,9 @@ private:
 
 class Fiber {
 public:
-    using Entry = void (*)(void* argument);
+    // Returns the fiber to run next once it has finished (switched to
+    // directly, as switch_to does), or nullptr for the scheduler.
+    using Entry = Fiber* (*)(void* argument);
 
     // Prepares the fiber to run entry(argument) on the given stack.
     void prepare(const Stack& stack, Entry entry, void* argument);

@@ -34,7 +34,7 @@ void fail(const char* what, int fiber) {
 
 // Each lap: a local that must survive every switch, then to the next fiber
 // directly; every tenth lap back to the scheduler instead.
-void lap_around(void* argument) {
+Fiber* lap_around(void* argument) {
     const int me = int(reinterpret_cast<std::intptr_t>(argument));
     volatile long mine = 1000L * me;  // lives on this fiber's stack across switches
     for (int lap = 0; lap < kLaps; ++lap) {
@@ -46,6 +46,7 @@ void lap_around(void* argument) {
         else
             ring->fibers[std::size_t(me)].switch_to(ring->fibers[std::size_t((me + 1) % kFibers)]);
     }
+    return nullptr;
 }
 
 int run_ring() {
@@ -73,7 +74,10 @@ int run_ring() {
 
 // A fiber switches to itself, which is running: the check stops it before
 // the switch.
-void switch_to_self(void*) { ring->fibers[0].switch_to(ring->fibers[0]); }
+Fiber* switch_to_self(void*) {
+    ring->fibers[0].switch_to(ring->fibers[0]);
+    return nullptr;
+}
 
 int run_switch_to_running() {
     Ring r;
@@ -85,7 +89,47 @@ int run_switch_to_running() {
     return 1;
 }
 
-void returns_at_once(void*) {}
+Fiber* returns_at_once(void*) { return nullptr; }
+
+// Each fiber, as it finishes, hands over to the next one directly (what a
+// block does when a thread exits and another is ready); the last goes back
+// to the scheduler. One resume runs them all, in order.
+Fiber* relay_leg(void* argument) {
+    const int me = int(reinterpret_cast<std::intptr_t>(argument));
+    ++ring->visits[std::size_t(me)];
+    for (int i = 0; i < me; ++i)
+        if (ring->visits[std::size_t(i)] != 1 || !ring->fibers[std::size_t(i)].finished()) fail("a leg ran out of order", me);
+    return me + 1 < kFibers ? &ring->fibers[std::size_t(me + 1)] : nullptr;
+}
+
+int run_relay() {
+    Ring r;
+    ring = &r;
+    simt::StackPool pool{simt::StackConfig{}};
+    for (int i = 0; i < kFibers; ++i)
+        r.fibers[std::size_t(i)].prepare(pool.acquire(), &relay_leg, reinterpret_cast<void*>(std::intptr_t(i)));
+    r.fibers[0].resume();
+    for (int i = 0; i < kFibers; ++i)
+        if (!r.fibers[std::size_t(i)].finished() || r.visits[std::size_t(i)] != 1) fail("a leg did not run once and finish", i);
+    for (Fiber& f : r.fibers) pool.release(f.stack());
+    std::printf("fiber_checks: %d fibers handed over at their ends: %s\n", kFibers, r.failures == 0 ? "ok" : "FAILED");
+    return r.failures == 0 ? 0 : 1;
+}
+
+// A fiber that hands over to a finished one at its end: the check stops it.
+Fiber* hand_to_finished(void*) { return &ring->fibers[1]; }
+
+int run_hand_to_finished() {
+    Ring r;
+    ring = &r;
+    simt::StackPool pool{simt::StackConfig{}};
+    r.fibers[1].prepare(pool.acquire(), &returns_at_once, nullptr);
+    r.fibers[1].resume();  // finished
+    r.fibers[0].prepare(pool.acquire(), &hand_to_finished, nullptr);
+    r.fibers[0].resume();
+    std::printf("fiber_checks: handing over to a finished fiber was not stopped\n");
+    return 1;
+}
 
 int run_resume_finished() {
     Ring r;
@@ -108,6 +152,8 @@ int main(int argc, char** argv) {
     if (what == "ring") return run_ring();
     if (what == "switch-to-running") return run_switch_to_running();
     if (what == "resume-finished") return run_resume_finished();
-    std::fprintf(stderr, "usage: simt_fiber_checks ring|switch-to-running|resume-finished\n");
+    if (what == "relay") return run_relay();
+    if (what == "hand-to-finished") return run_hand_to_finished();
+    std::fprintf(stderr, "usage: simt_fiber_checks ring|switch-to-running|resume-finished|relay|hand-to-finished\n");
     return 2;
 }
