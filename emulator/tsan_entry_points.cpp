@@ -28,10 +28,39 @@ SIMT_EXPORT void __tsan_vptr_update(void** vptr, void* value) {
 }
 SIMT_EXPORT void __tsan_vptr_read(void** vptr) { observe(vptr, sizeof(void*), AccessKind::Read, false, SIMT_PC); }
 
+// The most common accesses first, inline in the entry point, when no checker
+// watches accesses: a naturally aligned plain load or store of static shared
+// memory inside a variable needs only its scheduling point; one of device
+// memory, its scheduling point and the bounds check (the allocations hit
+// last, inline), unless global accesses wait for block order. Every other
+// access takes device::observe's whole path (the same steps, in the same
+// order: the shared bounds test here has no effect of its own).
+template <unsigned N>
+[[gnu::always_inline]] inline void observe_plain(void* p, AccessKind kind, const void* pc) {
+    simt::Worker* w = simt::Worker::current();
+    if (w == nullptr || w->thread == nullptr) return;
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    simt::Block& b = *w->block;
+    if ((a & (N - 1)) == 0 && b.access_observers().empty()) {
+        if (w->in_static_shared(a)) {
+            if (b.inside_shared_variables(w->shared_offset(a), N)) {
+                b.access_point(pc, kind, a);
+                return;
+            }
+        } else if (simt::GlobalMemory::active_contains(a) && !b.global_in_block_order() && !b.in_parallel_attempt()) {
+            b.access_point(pc, kind, a);
+            b.check_bounds(simt::MemorySpace::Global, a, N, kind, pc, true);
+            if (kind != AccessKind::Read) b.note_lasting_effect();
+            return;
+        }
+    }
+    observe(p, N, kind, false, pc);
+}
+
 #define SIMT_PLAIN_ACCESS(N)                                                                  \
-    SIMT_EXPORT void __tsan_read##N(void* a) { observe(a, N, AccessKind::Read, false, SIMT_PC); } \
+    SIMT_EXPORT void __tsan_read##N(void* a) { observe_plain<N>(a, AccessKind::Read, SIMT_PC); } \
     SIMT_EXPORT void __tsan_write##N(void* a) {                                               \
-        observe(a, N, AccessKind::Write, false, SIMT_PC);                                     \
+        observe_plain<N>(a, AccessKind::Write, SIMT_PC);                                      \
     }                                                                                         \
     SIMT_EXPORT void __tsan_unaligned_read##N(void* a) {                                      \
         observe(a, N, AccessKind::Read, false, SIMT_PC, false);                               \
