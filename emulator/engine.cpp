@@ -98,8 +98,9 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     info.grid = l.grid;
     info.block = l.block;
     info.dynamic_shared = l.dynamic_shared;
-    info.launch_index = launches_++;
-    if (options_.recording) options_.recording->name_launch(info.launch_index, l.kernel_name);
+    const bool rerun = l.rerun_of != KernelLaunch::kNoRerun;
+    info.launch_index = rerun ? l.rerun_of : launches_++;
+    if (options_.recording && !rerun) options_.recording->name_launch(info.launch_index, l.kernel_name);
     info.warp_size = options_.warp_size;
     info.lockstep = options_.mode == ScheduleMode::Lockstep;
     info.static_shared_bytes = std::uint32_t(Worker::static_shared_bytes());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "emulator/fault.h"
@@ -37,6 +38,12 @@ struct KernelLaunch {
     // host memory), and that changed nothing else yet, may be put off
     // (LaunchOutcome::deferred) and launched again when the host synchronises.
     bool deferrable = false;
+    // A re-run of an earlier launch (the shuffle checker's value flow): it
+    // takes that launch's index, so its blocks draw the same schedule and
+    // only what the re-run changes on purpose can differ; it takes no index
+    // of its own and adds nothing to a recorded schedule.
+    static constexpr std::uint64_t kNoRerun = ~std::uint64_t(0);
+    std::uint64_t rerun_of = kNoRerun;
 };
 
 struct LaunchOutcome {

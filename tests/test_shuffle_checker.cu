@@ -237,3 +237,39 @@ TEST_CASE("a reduction whose upper lanes get their own values back has no error:
     CHECK(hazards().empty());
     CHECK(out[0] == int(opts.warp_size));
 }
+
+namespace {
+
+// A warp sum whose upper lanes get their own values back (never used),
+// beside a racy shared counter whose value follows the schedule.
+__global__ void sum_beside_racy_counter(int* out) {
+    __shared__ int counter;
+    if (threadIdx.x == 0) counter = 0;
+    __syncthreads();
+    int v = int(threadIdx.x);
+    for (int offset = warpSize / 2; offset > 0; offset /= 2) v += __shfl_down_sync(simt_full_mask(), v, offset);
+    counter = counter + 1;  // racy on purpose
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        out[0] = v;
+        out[1] = counter;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("the re-run that judges own values draws the launch's own schedule: a racy counter beside a reduction is a race, not a shuffle whose values flowed") {
+    for (std::uint64_t seed = 0; seed < 6; ++seed) {
+        CAPTURE(seed);
+        simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, seed));
+        simt::test::Managed<int> out(2);
+        sum_beside_racy_counter<<<1, 64>>>(out);
+        bool race = false;
+        for (const HazardGroup& g : hazards()) {
+            CHECK(g.example.rule != simt::driver::Rule::ShuffleOutsideSegmentValueUsed);
+            race = race || simt::driver::family_of(g.example.rule) == simt::driver::Family::Race;
+        }
+        CHECK(race);
+        CHECK(out[0] == 32 * 31 / 2);
+    }
+}
