@@ -95,6 +95,13 @@ void TraceRecorder::on_hazard(std::uint64_t block, const HazardKey& key) {
         trace.marks.push_back(TraceMark{trace.steps.size() - 1, nullptr, index, trace.running, TraceMark::Kind::Hazard});
 }
 
+void TraceRecorder::on_launch_abandoned(const LaunchInfo&) {
+    if (!pending_) return;
+    pending_ = false;
+    --launches_;
+    blocks_.clear();
+}
+
 void TraceRecorder::finish_launch(const std::vector<HazardGroup>& hazards) {
     if (!pending_) return;  // the launch was refused before it started
     pending_ = false;

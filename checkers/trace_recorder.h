@@ -35,6 +35,9 @@ public:
 
     bool wants_schedule_events() const override { return true; }
     void on_launch_begin(const LaunchInfo& launch) override;
+    // A launch put off until the host synchronises: its records go, and the
+    // launch that runs later takes its number.
+    void on_launch_abandoned(const LaunchInfo& launch) override;
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_thread_resume(const ThreadId& who) override;
     void on_thread_stop(const ThreadStopEvent& e) override;

@@ -190,3 +190,16 @@ TEST_CASE("a trace's track ids are unique across blocks, and each block has a ha
     CHECK_THAT(text, !Catch::Contains("\"pid\": 4, \"tid\": 1,"));
     fs::remove(file);
 }
+
+TEST_CASE("a launch put off until the host synchronises is traced once, when it runs, under the next launch number") {
+    const fs::path file = trace_path("deferred");
+    const Result r = simt("run --trace " + file.string() + " " + std::string(SIMT_TEST_PROGRAMS) + "/host_latch.cu");
+    CHECK(r.status == 0);
+    const std::string facts = checked(file);
+    CHECK_THAT(facts, Catch::StartsWith("structure ok\n"));
+    // The latch kernel's first attempt (before the host set the latch) leaves nothing.
+    CHECK_THAT(facts, Catch::Contains("process launch 1 wait_for_host block (0,0,0)"));
+    CHECK_THAT(facts, Catch::Contains("process launch 2 scale block (0,0,0)"));
+    CHECK_THAT(facts, !Catch::Contains("launch 3"));
+    fs::remove(file);
+}
