@@ -202,6 +202,11 @@ public:
     bool inside_shared_variables(std::uint32_t offset, std::uint32_t size) const {
         return layout_ == nullptr || layout_->overrun(offset, size) == nullptr;
     }
+    // Whether bytes [offset, offset + size) of the dynamic shared buffer lie
+    // within what the launch gave (its third <<<>>> argument).
+    bool inside_dynamic_shared(std::uintptr_t offset, std::uint32_t size) const {
+        return offset + size <= launch_.dynamic_shared;
+    }
     // The allocation the last checked global access fell in: {serial, base,
     // size}, serial 0 when it was not in a cudaMalloc'd allocation.
     void last_allocation(AccessEvent& event) const {

@@ -30,7 +30,8 @@ SIMT_EXPORT void __tsan_vptr_read(void** vptr) { observe(vptr, sizeof(void*), Ac
 
 // The most common accesses first, inline in the entry point, when no checker
 // watches accesses: a naturally aligned plain load or store of static shared
-// memory inside a variable needs only its scheduling point; one of device
+// memory inside a variable, or of the dynamic shared memory the launch gave,
+// needs only its scheduling point; one of device
 // memory, its scheduling point and the bounds check (the allocations hit
 // last, inline), unless global accesses wait for block order. Every other
 // access takes device::observe's whole path (the same steps, in the same
@@ -44,6 +45,11 @@ template <unsigned N>
     if ((a & (N - 1)) == 0 && b.access_observers().empty()) {
         if (w->in_static_shared(a)) {
             if (b.inside_shared_variables(w->shared_offset(a), N)) {
+                b.access_point(pc, kind, a);
+                return;
+            }
+        } else if (w->in_dynamic_shared(a)) {
+            if (b.inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w->dynamic_shared()), N)) {
                 b.access_point(pc, kind, a);
                 return;
             }
