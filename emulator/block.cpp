@@ -112,9 +112,7 @@ RunEnd Block::run() {
             break;
         }
         SimThread& t = threads_[std::size_t(next)];
-        running_ = &t;
-        worker_.thread = &t;
-        set_running_coordinates(simt_running_coordinates.thread, t.id.thread);
+        make_running(t);
         if (!observers_.empty())
             for (Checker* c : observers_) c->on_thread_resume(t.id);
         t.fiber.resume();
@@ -185,9 +183,7 @@ Fiber* Block::next_after_exit() {
     const std::int64_t next = policy_.pick();
     if (next < 0) return nullptr;
     SimThread& to = threads_[std::size_t(next)];
-    running_ = &to;
-    worker_.thread = &to;
-    set_running_coordinates(simt_running_coordinates.thread, to.id.thread);
+    make_running(to);
     return &to.fiber;
 }
 

@@ -318,9 +318,7 @@ private:
                 SimThread& from = *running_;
                 SimThread& to = threads_[std::size_t(next)];
                 if (&to == &from) return;  // preempted, and picked again
-                running_ = &to;
-                worker_.thread = &to;
-                set_running_coordinates(simt_running_coordinates.thread, to.id.thread);
+                make_running(to);
                 from.fiber.switch_to(to.fiber);
                 return;
             }
@@ -332,6 +330,12 @@ private:
         if (!running_->fiber.stack().guarded) check_unguarded_stack(stopping);
     }
     void check_unguarded_stack(bool stopping);
+    // `t` is the thread that runs now (before the switch to it).
+    void make_running(SimThread& t) {
+        running_ = &t;
+        worker_.thread = &t;
+        set_running_coordinates(simt_running_coordinates.thread, t.id.thread);
+    }
     void wait(WaitKind kind, const void* pc) {
         SimThread& t = *running_;
         t.state = ThreadState::Waiting;
