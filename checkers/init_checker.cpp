@@ -37,8 +37,9 @@ void InitChecker::on_launch_begin(const LaunchInfo&) {
 
 void InitChecker::on_launch_abandoned(const LaunchInfo&) {
     abandoned_.push_back(tag());
-    std::lock_guard<std::mutex> lock(candidates_mutex_);
+    std::lock_guard<std::mutex> lock(mutex_);
     candidates_.clear();
+    stored_pages_.clear();
     log_.discard_launch();
 }
 
@@ -63,14 +64,17 @@ void InitChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.launch = &launch;
     s.block_linear = linear_block(launch, block);
     s.candidates.clear();
+    s.stored_pages.clear();
 }
 
 void InitChecker::on_block_end(const LaunchInfo&, Dim3) {
     BlockState& s = blocks_.current();
-    if (s.candidates.empty()) return;
-    std::lock_guard<std::mutex> lock(candidates_mutex_);
-    candidates_[s.block_linear] = std::move(s.candidates);
+    if (s.candidates.empty() && s.stored_pages.empty()) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!s.candidates.empty()) candidates_[s.block_linear] = std::move(s.candidates);
+    stored_pages_.insert(stored_pages_.end(), s.stored_pages.begin(), s.stored_pages.end());
     s.candidates.clear();
+    s.stored_pages.clear();
 }
 
 void InitChecker::on_access(const AccessEvent& e) {
@@ -114,8 +118,15 @@ void InitChecker::on_shared_access(const AccessEvent& e) {
 
 void InitChecker::on_global_access(const AccessEvent& e) {
     const std::uintptr_t lo = e.address, hi = e.address + e.size;
+    if (page_full(lo) && (hi - 1 < (lo | (kPageBytes - 1)) || page_full(hi - 1))) return;
     if (e.kind == AccessKind::Write) {
-        const std::uint32_t writer = std::uint32_t(linear_block(*blocks_.current().launch, e.who.block) + 1);
+        BlockState& s = blocks_.current();
+        const std::uintptr_t page = lo & ~(kPageBytes - 1);
+        if (!s.stored_pages.empty() && s.stored_pages.back().page == page)
+            ++s.stored_pages.back().stores;
+        else
+            s.stored_pages.push_back(PageStores{page, 1});
+        const std::uint32_t writer = std::uint32_t(linear_block(*s.launch, e.who.block) + 1);
         update(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
             g.during |= granule_mask(a / 4, lo, hi);
             g.writer = g.writer == 0 || g.writer == writer ? writer : kSeveral;
@@ -157,10 +168,13 @@ bool InitChecker::unwritten(const AccessEvent& e, std::uint32_t reader_writes) {
 
 void InitChecker::on_launch_end(const LaunchInfo& launch) {
     std::map<std::uint64_t, std::vector<Candidates>> all;
+    std::vector<PageStores> stored;
     {
-        std::lock_guard<std::mutex> lock(candidates_mutex_);
+        std::lock_guard<std::mutex> lock(mutex_);
         all.swap(candidates_);
+        stored.swap(stored_pages_);
     }
+    fill_pages(std::move(stored));
     // Now every write of the launch has happened: a candidate is a hazard if
     // nobody wrote its bytes, before the launch or during it.
     for (auto& [block, sites] : all) {
@@ -197,24 +211,81 @@ void InitChecker::on_launch_end(const LaunchInfo& launch) {
 void InitChecker::on_memory(const MemoryEvent& e) {
     switch (e.op) {
         case MemoryOp::Allocated:
-            global_.forget(e.allocation.base, e.allocation.base + e.allocation.size);
-            live_[e.allocation.base] = e.allocation.size;
-            break;
         case MemoryOp::Freed:
+            forget_full_pages(e.allocation.base, e.allocation.base + e.allocation.size);
             global_.forget(e.allocation.base, e.allocation.base + e.allocation.size);
-            live_.erase(e.allocation.base);
+            if (e.op == MemoryOp::Allocated)
+                live_[e.allocation.base] = e.allocation.size;
+            else
+                live_.erase(e.allocation.base);
             break;
-        case MemoryOp::HostWrite:
-            update(e.address, e.address + e.bytes, [&](GlobalGranule& g, std::uintptr_t a) {
-                g.before |= granule_mask(a / 4, e.address, e.address + e.bytes);
-            });
+        case MemoryOp::HostWrite: {
+            // Pages the write covers become full; granule words only for the
+            // pages at its ends.
+            const std::uintptr_t lo = e.address, hi = e.address + e.bytes;
+            const std::uintptr_t inner_lo = (lo + kPageBytes - 1) & ~(kPageBytes - 1), inner_hi = hi & ~(kPageBytes - 1);
+            auto write = [&](std::uintptr_t from, std::uintptr_t to) {
+                update(from, to, [&](GlobalGranule& g, std::uintptr_t a) { g.before |= granule_mask(a / 4, from, to); });
+            };
+            if (inner_lo >= inner_hi) {
+                write(lo, hi);
+                break;
+            }
+            write(lo, inner_lo);
+            for (std::uintptr_t page = inner_lo; page < inner_hi; page += kPageBytes) full_pages_.at(page_key(page)) = 1;
+            write(inner_hi, hi);
             break;
+        }
+    }
+}
+
+bool InitChecker::all_written(std::uintptr_t page) {
+    for (std::uintptr_t a = page; a < page + kPageBytes; a += 4) {
+        const std::uint64_t* word = global_.find(a);
+        if (word == nullptr) return false;
+        const GlobalGranule g = GlobalGranule::unpack(*word);
+        // The launch that just ended counts, an abandoned one does not.
+        const std::uint8_t written = abandoned(g.launch) ? g.before : g.before | g.during | g.atomics;
+        if (written != 0xf) return false;
+    }
+    return true;
+}
+
+void InitChecker::fill_pages(std::vector<PageStores>&& stored) {
+    std::sort(stored.begin(), stored.end(), [](const PageStores& a, const PageStores& b) { return a.page < b.page; });
+    // A page is looked at (1024 words) only when the launch stored to it
+    // often enough to have filled a good part of it: a kernel storing a few
+    // words a page each launch would pay far more here than on its accesses.
+    constexpr std::uint64_t kWorthALook = kPageBytes / 4 / 16;
+    for (std::size_t i = 0; i < stored.size();) {
+        const std::uintptr_t page = stored[i].page;
+        std::uint64_t stores = 0;
+        for (; i < stored.size() && stored[i].page == page; ++i) stores += stored[i].stores;
+        if (stores >= kWorthALook && !page_full(page) && all_written(page)) full_pages_.at(page_key(page)) = 1;
+    }
+}
+
+void InitChecker::forget_full_pages(std::uintptr_t lo, std::uintptr_t hi) {
+    for (std::uintptr_t page = lo & ~(kPageBytes - 1); page < hi; page += kPageBytes) {
+        std::uint8_t* full = full_pages_.find(page_key(page));
+        if (full == nullptr || *full == 0) continue;
+        *full = 0;
+        const std::uintptr_t end = page + kPageBytes;
+        auto written = [&](std::uintptr_t from, std::uintptr_t to) {
+            update(from, to, [&](GlobalGranule& g, std::uintptr_t a) { g.before |= granule_mask(a / 4, from, to); });
+        };
+        if (page < lo) written(page, lo);
+        if (hi < end) written(hi, end);
     }
 }
 
 InitChecker::Unwritten InitChecker::unwritten(std::uintptr_t lo, std::uintptr_t hi) {
     Unwritten u;
     for (std::uintptr_t a = lo & ~std::uintptr_t(3); a < hi; a += 4) {
+        if (page_full(a)) {
+            a = (a | (kPageBytes - 1)) + 1 - 4;
+            continue;
+        }
         const std::uint64_t* word = global_.find(a);
         const GlobalGranule g = GlobalGranule::unpack(word == nullptr ? 0 : *word);
         // The last launch's writes count: this runs after it ended.

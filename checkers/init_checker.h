@@ -76,12 +76,19 @@ private:
         std::uint64_t unsampled = 0;
     };
     static constexpr std::size_t kSamples = 16;
+    // Stores into a page that is not full yet, counted by page (runs of
+    // stores to one page are one entry).
+    struct PageStores {
+        std::uintptr_t page = 0;
+        std::uint64_t stores = 0;
+    };
     struct BlockState {
         std::uint64_t generation = 0;
         const LaunchInfo* launch = nullptr;
         std::uint64_t block_linear = 0;
         std::vector<Granule> shadow;
         std::vector<Candidates> candidates;
+        std::vector<PageStores> stored_pages;
     };
 
     void on_shared_access(const AccessEvent& e);
@@ -112,15 +119,37 @@ private:
     // block + 1, 0 during the launch) leaves them out.
     bool unwritten(const AccessEvent& e, std::uint32_t reader_writes);
 
+    // Pages (4 KiB) every byte of which was written before the current
+    // launch: an access there cannot read uninitialised bytes and a store
+    // there changes nothing the checker needs, so neither touches a granule
+    // word (most reads of most kernels: the inputs a cudaMemcpy filled).
+    // Changed only between launches (a host write covering the page, the end
+    // of a launch whose stores filled it, a free), so blocks read it plainly.
+    static constexpr std::uintptr_t kPageBytes = 4096;
+    static std::uintptr_t page_key(std::uintptr_t a) { return (a / kPageBytes) * 4; }
+    bool page_full(std::uintptr_t a) {
+        const std::uint8_t* full = full_pages_.find(page_key(a));
+        return full != nullptr && *full != 0;
+    }
+    // Whether every granule of the page at `page` is written (between launches).
+    bool all_written(std::uintptr_t page);
+    // A full page is full no more (part of it freed): the rest of its bytes
+    // keep their written state in their granule words.
+    void forget_full_pages(std::uintptr_t lo, std::uintptr_t hi);
+    // At the end of a launch: the pages its stores filled become full.
+    void fill_pages(std::vector<PageStores>&& stored);
+
     driver::HazardLog& log_;
     PerBlockState<BlockState> blocks_;
     FlatShadow<std::uint64_t> global_;  // GlobalGranule::pack()
+    FlatShadow<std::uint8_t> full_pages_;  // by page_key: 1 = full
     // Live device allocations (base -> size): their granules are brought up
     // to date when the launch number wraps.
     std::map<std::uintptr_t, std::size_t> live_;
     std::uint32_t launch_ = 1;  // counted by this checker; changes only between launches
-    std::mutex candidates_mutex_;
+    std::mutex mutex_;  // guards what blocks hand over when they end:
     std::map<std::uint64_t, std::vector<Candidates>> candidates_;  // by block
+    std::vector<PageStores> stored_pages_;
 };
 
 }  // namespace simt::check

@@ -141,6 +141,58 @@ TEST_CASE("memory filled by cudaMemset or by an earlier kernel is initialised") 
     cudaFree(y);
 }
 
+// Allocations of several 4 KiB pages: the checker keeps whole pages that
+// every byte of was written apart from the rest (InitChecker::page_full).
+TEST_CASE("in allocations of many pages, the bytes a partial copy left are found and the copied pages are not") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::init_only());
+    const int n = 5 * 1024 + 100;  // five pages and a bit
+    float *x, *y;
+    REQUIRE(cudaMalloc(&x, n * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMalloc(&y, n * sizeof(float)) == cudaSuccess);
+    std::vector<float> host(n, 1.0f);
+    REQUIRE(cudaMemcpy(x, host.data(), n * sizeof(float), cudaMemcpyHostToDevice) == cudaSuccess);
+    REQUIRE(cudaMemcpy(y + 1, host.data(), (n - 11) * sizeof(float), cudaMemcpyHostToDevice) == cudaSuccess);
+    axpy<<<(n + 127) / 128, 128>>>(2.0f, x, y, n);
+    const auto h = global_init_hazards();
+    REQUIRE(h.size() == 1);
+    CHECK(h[0].instances == 11);  // y[0] and the last ten
+    axpy<<<(n + 127) / 128, 128>>>(2.0f, x, y, n);  // now every byte is written
+    CHECK(global_init_hazards().empty());
+    cudaFree(x);
+    cudaFree(y);
+}
+
+TEST_CASE("pages a kernel filled are initialised for the next launch, and uninitialised again once freed and allocated anew") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::init_only());
+    const int n = 8 * 1024;  // eight pages
+    const unsigned blocks = n / 128;
+    float *x, *y;
+    REQUIRE(cudaMalloc(&x, n * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMalloc(&y, n * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMemset(x, 0, n * sizeof(float)) == cudaSuccess);
+    fill<<<blocks, 128>>>(y, n, 1.0f);
+    CHECK(global_init_hazards().empty());
+    axpy<<<blocks, 128>>>(2.0f, x, y, n);
+    CHECK(global_init_hazards().empty());
+    for (float* p : {x, y}) {
+        void* base = p;
+        REQUIRE(cudaFree(p) == cudaSuccess);
+        float* again = nullptr;
+        REQUIRE(cudaMalloc(&again, n * sizeof(float)) == cudaSuccess);
+        (p == x ? x : y) = again;
+        INFO("the new allocation reuses the freed range: " << (base == again));
+    }
+    REQUIRE(cudaMemset(x, 0, n * sizeof(float)) == cudaSuccess);
+    axpy<<<blocks, 128>>>(2.0f, x, y, n);
+    const auto h = global_init_hazards();
+    REQUIRE(h.size() == 1);
+    CHECK(h[0].instances == std::uint64_t(n));
+    cudaFree(x);
+    cudaFree(y);
+}
+
 TEST_CASE("the last block reading the other blocks' partial sums is not an uninitialised read, with any number of workers") {
     const unsigned threads = GENERATE(1u, 2u);
     simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, 0, threads), simt::test::init_only());
