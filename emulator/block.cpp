@@ -72,7 +72,7 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
 }
 
 Block::~Block() {
-    if (footprint_ != nullptr) footprint_->keep(std::move(saved_pages_));
+    if (footprint_ != nullptr) footprint_->merge(worker_.footprint(), std::move(saved_pages_));
     if (options_.recording && !options_.schedule && launch_.rerun_of == KernelLaunch::kNoRerun)
         options_.recording->add(std::move(recorded_steps_));
     for (SimThread& t : threads_)

@@ -268,7 +268,7 @@ public:
     void note_lasting_effect() { left_effects_ = true; }
     bool left_effects() const { return left_effects_; }
     void note_global_access(std::uintptr_t address, std::uint32_t size, AccessKind kind) {
-        if (!footprint_->note(block_linear_, address, size, kind, saved_pages_)) stop_void_attempt();
+        if (!footprint_->note(worker_.footprint(), address, size, kind, saved_pages_)) stop_void_attempt();
     }
     // Something the footprint cannot see or undo (a surface store, a launch
     // from the device) is about to happen: the attempt is void and the block

@@ -113,11 +113,10 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
 
     if (may_run_blocks_in_parallel(l)) {
         if (++footprint_tag_ == 0) {  // words written 256 launches ago would look current
-            footprint_words_.clear();
             footprint_pages_.clear();
             footprint_tag_ = 1;
         }
-        LaunchFootprint footprint(footprint_words_, footprint_pages_, footprint_tag_);
+        LaunchFootprint footprint(footprint_pages_, footprint_tag_);
         info.blocks_in_parallel = true;
         for (Checker* c : checkers) c->on_launch_begin(info);
         outcome = run_blocks(l, info, checkers, &footprint);
@@ -147,12 +146,12 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
 }
 
 // Only where the attempt can be undone and judged: a checked launch whose
-// checkers need blocks in order, more than one block (and fewer than the
-// footprint can name) and worker, no schedule observed, recorded or
-// replayed (those follow one block order).
+// checkers need blocks in order, more than one block, no schedule observed,
+// recorded or replayed (those follow one block order). One worker takes it
+// too: a block checked on its own keeps its shadow in its cache, where block
+// order's cross-block shadow spans the launch's memory.
 bool Engine::may_run_blocks_in_parallel(const KernelLaunch& l) const {
     return l.checked && global_in_block_order_ && l.grid.volume() > 1 &&
-           l.grid.volume() <= LaunchFootprint::kMaxBlocks && pool_->size() > 1 &&
            schedule_observers_.empty() && options_.recording == nullptr && options_.schedule == nullptr &&
            !blocks_in_order_.contains(l.kernel_name);
 }

@@ -82,7 +82,6 @@ private:
     // Blocks in parallel under the checkers: who touched which granule, per
     // launch (tagged), and the kernels whose blocks did see each other's
     // work once: their later launches go straight to block order.
-    FlatShadow<std::uint32_t> footprint_words_;
     FlatShadow<std::uint32_t> footprint_pages_;
     std::uint8_t footprint_tag_ = 0;
     std::set<std::string> blocks_in_order_;

@@ -37,68 +37,91 @@ void LaunchFootprint::save_page(std::uintptr_t page, SavedPages& saved) {
     if (saved_bytes_.fetch_add(kPageBytes, std::memory_order_relaxed) + kPageBytes > kSavedBytesLimit) give_up();
 }
 
-bool LaunchFootprint::note(std::uint64_t block, std::uintptr_t address, std::uint32_t size, AccessKind kind,
-                           SavedPages& saved) {
-    // Every store's page is copied before it happens: a store whose page a
-    // void attempt would still have to copy is not let through.
-    if (void_attempt()) return false;
-    const std::uint32_t how = kind == AccessKind::Read ? kRead : kind == AccessKind::Write ? kWrite : kAtomic;
-    const std::uint32_t me = std::uint32_t(block + 1);
-    const std::uint32_t owner = me << kOwnerShift;
-    const std::uintptr_t end = address + size;
-    if (kind != AccessKind::Read) {
-        for (std::uintptr_t p = address & ~(kPageBytes - 1); p < end; p += kPageBytes) {
-            save_page(p, saved);
-            if (void_attempt()) return false;  // over the budget (a large memset): the store has not happened
-        }
-    }
-    for (std::uintptr_t g = address & ~std::uintptr_t(3); g < end; g += 4) {
-        std::atomic_ref<std::uint32_t> word(words_.at(g));
-        std::uint32_t old = word.load(std::memory_order_relaxed);
-        for (;;) {
-            std::uint32_t now;
-            if (std::uint8_t(old) != tag_) {
-                now = tag_ | how | owner;
-            } else {
-                now = old | how;
-                if ((old >> kOwnerShift) != me) now |= kSeveral;
-            }
-            if (now == old) break;
-            if (word.compare_exchange_weak(old, now, std::memory_order_relaxed)) {
-                // Touched by two blocks, one of them storing plainly, or with
-                // atomics and plain loads mixed: not the same as block order.
-                if ((now & kSeveral) != 0 && ((now & kWrite) != 0 || (now & (kAtomic | kRead)) == (kAtomic | kRead)))
-                    give_up();
-                break;
-            }
-        }
+bool LaunchFootprint::note_pages(BlockFootprint& mine, std::uintptr_t address, std::uintptr_t last, AccessKind kind,
+                                 SavedPages& saved) {
+    for (std::uintptr_t page = address & ~(kPageBytes - 1); page <= last; page += kPageBytes) {
+        const std::uintptr_t from = std::max(address, page), to = std::min(last, page + kPageBytes - 1);
+        if (!note_in_page(mine.page(page), from, to, kind, saved)) return false;
     }
     return true;
 }
 
-void LaunchFootprint::keep(SavedPages&& saved) {
-    if (saved.empty()) return;
+void LaunchFootprint::merge(BlockFootprint& mine, SavedPages&& saved) {
     std::lock_guard<std::mutex> lock(mutex_);
     for (auto& page : saved) saved_.push_back(std::move(page));
     saved.clear();
+    bool overlap = false;
+    for (const BlockFootprint::Page& p : mine.pages()) {
+        auto [at, first] = touched_.try_emplace(p.page);
+        PageTouches& all = at->second;
+        for (std::size_t i = 0; i < GranuleBits::kWords; ++i) {
+            const std::uint64_t r = p.read.word[i], w = p.write.word[i], a = p.atomic.word[i];
+            if (!first) {
+                // Granules this block and an earlier one touched, one of
+                // them storing plainly, or with atomics and plain loads
+                // mixed: not the same as block order.
+                const std::uint64_t both = (r | w | a) & (all.read.word[i] | all.write.word[i] | all.atomic.word[i]);
+                const std::uint64_t ur = r | all.read.word[i], uw = w | all.write.word[i], ua = a | all.atomic.word[i];
+                if ((both & (uw | (ua & ur))) != 0) overlap = true;
+            }
+            all.read.word[i] |= r;
+            all.write.word[i] |= w;
+            all.atomic.word[i] |= a;
+        }
+    }
+    mine.clear();
+    if (overlap) give_up();
 }
 
 void LaunchFootprint::roll_back() {
     // Only the granules the launch stored to: the rest of a page may be
     // another allocation's, or memory the host writes meanwhile. (Every block
-    // has stopped: the host thread joined them.)
+    // has stopped and merged: the host thread joined them.)
     for (const auto& copy : saved_) {
-        for (std::uintptr_t granule = copy->lo & ~std::uint32_t(3); granule < copy->hi; granule += 4) {
-            const std::uint32_t* word = words_.find(copy->page + granule);
-            if (word == nullptr) continue;
-            const std::uint32_t w = std::atomic_ref<const std::uint32_t>(*word).load(std::memory_order_relaxed);
-            if (std::uint8_t(w) != tag_ || (w & (kWrite | kAtomic)) == 0) continue;
-            const std::uintptr_t from = std::max<std::uintptr_t>(granule, copy->lo);
-            const std::uintptr_t to = std::min<std::uintptr_t>(granule + 4, copy->hi);
+        const auto at = touched_.find(copy->page);
+        if (at == touched_.end()) continue;
+        const PageTouches& t = at->second;
+        for (std::uint32_t granule = copy->lo & ~std::uint32_t(3); granule < copy->hi; granule += 4) {
+            const std::size_t g = granule / 4;
+            const std::uint64_t stored = (t.write.word[g / 64] | t.atomic.word[g / 64]) >> (g % 64);
+            if ((stored & 1) == 0) continue;
+            const std::uint32_t from = std::max(granule, copy->lo), to = std::min(granule + 4, copy->hi);
             std::memcpy(reinterpret_cast<void*>(copy->page + from), copy->bytes + from, to - from);
         }
     }
     saved_.clear();
+}
+
+void GranuleBits::set(unsigned first, unsigned last) {
+    if (first == last) {
+        word[first / 64] |= std::uint64_t(1) << (first % 64);
+        return;
+    }
+    for (unsigned g = first; g <= last; ++g) word[g / 64] |= std::uint64_t(1) << (g % 64);
+}
+
+BlockFootprint::Page& BlockFootprint::add(std::uintptr_t page, std::size_t slot) {
+    if ((pages_.size() + 1) * 2 > table_.size()) {
+        // Half full: twice the table, the pages placed again.
+        table_.assign(table_.size() * 2, 0);
+        for (std::uint32_t i = 0; i < pages_.size(); ++i) {
+            std::size_t at = slot_of(pages_[i].page);
+            while (table_[at] != 0) at = (at + 1) & (table_.size() - 1);
+            table_[at] = i + 1;
+        }
+        slot = slot_of(page);
+        while (table_[slot] != 0) slot = (slot + 1) & (table_.size() - 1);
+    }
+    pages_.push_back(Page{});
+    pages_.back().page = page;
+    table_[slot] = std::uint32_t(pages_.size());
+    return pages_.back();
+}
+
+void BlockFootprint::clear() {
+    if (pages_.empty()) return;
+    pages_.clear();
+    std::fill(table_.begin(), table_.end(), 0);
 }
 
 }  // namespace simt

@@ -12,19 +12,21 @@
 // and the launch runs again with global memory touched in block order.
 // Which of the two happened never shows in the output.
 //
-// One 4-byte word per granule (launch tag, who touched it and how), updated
-// with a compare-and-swap on the access path. The word names a block in 20
-// bits, so only grids of fewer than 2^20 blocks run side by side
-// (kMaxBlocks); larger ones run in block order. Undoing: the first store of
-// the launch into a 4 KiB page copies the page first (every other store to
-// it waits for the copy), and a void attempt puts back, from the copies,
-// exactly the granules whose words say the launch stored to them.
+// A block notes its accesses in its own BlockFootprint (bitmaps per 4 KiB
+// page, on its worker: no shared cache line, no atomic on the access path)
+// and merges them into the launch's when it ends, where blocks that touched
+// the same granules are found. Undoing: the first store of the launch into a
+// page copies the page first (every other store to it waits for the copy),
+// and a void attempt puts back, from the copies, exactly the granules the
+// launch's blocks stored to.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include "emulator/checker.h"
@@ -32,9 +34,46 @@
 
 namespace simt {
 
+// The granules of one 4 KiB page, a bit each.
+struct GranuleBits {
+    static constexpr std::size_t kWords = 4096 / 4 / 64;
+    std::array<std::uint64_t, kWords> word{};
+    void set(unsigned first, unsigned last);  // granules first..last of the page
+};
+
+// How one block touched global memory, page by page. Kept by its worker and
+// reused block after block.
+class BlockFootprint {
+public:
+    struct Page {
+        std::uintptr_t page = 0;
+        bool saved = false;  // its copy is made (the block stored to it)
+        GranuleBits read, write, atomic;
+    };
+    // The page's entry, made empty on first use.
+    Page& page(std::uintptr_t page) {
+        std::size_t i = slot_of(page);
+        for (;; i = (i + 1) & (table_.size() - 1)) {
+            const std::uint32_t at = table_[i];
+            if (at == 0) return add(page, i);
+            if (pages_[at - 1].page == page) return pages_[at - 1];
+        }
+    }
+    const std::vector<Page>& pages() const { return pages_; }
+    void clear();
+
+private:
+    std::size_t slot_of(std::uintptr_t page) const {
+        return std::size_t(((page >> 12) * 0x9e3779b97f4a7c15ull) >> 32) & (table_.size() - 1);
+    }
+    Page& add(std::uintptr_t page, std::size_t slot);
+
+    std::vector<Page> pages_;
+    std::vector<std::uint32_t> table_ = std::vector<std::uint32_t>(64);  // index into pages_ + 1; 0 = empty
+};
+
 class LaunchFootprint {
 public:
-    static constexpr std::uint64_t kMaxBlocks = (1u << 20) - 1;
     static constexpr std::uintptr_t kPageBytes = 4096;
     // A page as the launch's first store into it found it: the part of it
     // that is global memory, [page + lo, page + hi) (a page of __device__
@@ -46,46 +85,67 @@ public:
     };
     using SavedPages = std::vector<std::unique_ptr<SavedPage>>;
 
-    // `words` and `pages`: the engine's, kept across launches; `tag` tells
-    // this launch's words from older ones (never 0).
-    LaunchFootprint(FlatShadow<std::uint32_t>& words, FlatShadow<std::uint32_t>& pages, std::uint8_t tag)
-        : words_(words), pages_(pages), tag_(tag) {}
+    // `pages`: the engine's, kept across launches; `tag` tells this launch's
+    // page words from older ones (never 0).
+    LaunchFootprint(FlatShadow<std::uint32_t>& pages, std::uint8_t tag) : pages_(pages), tag_(tag) {}
 
     // Page copies an attempt may make: a launch storing more runs in block
     // order (its copies would double the memory it writes).
     static constexpr std::size_t kSavedBytesLimit = std::size_t(256) << 20;
 
-    // Called by block `block` before its access to [address, address + size)
-    // is performed; a page's first store of the launch copies it into `saved`.
+    // Called by a block before its access to [address, address + size) is
+    // performed; a page's first store of the launch copies it into `saved`.
     // False when the attempt is already void: the access must not happen and
     // the block should stop (its work is thrown away).
-    [[nodiscard]] bool note(std::uint64_t block, std::uintptr_t address, std::uint32_t size, AccessKind kind,
-                            SavedPages& saved);
+    [[nodiscard]] bool note(BlockFootprint& mine, std::uintptr_t address, std::uint32_t size, AccessKind kind,
+                            SavedPages& saved) {
+        if (void_attempt()) return false;
+        const std::uintptr_t last = address + (size == 0 ? 0 : size - 1);
+        if (((address ^ last) & ~(kPageBytes - 1)) == 0)
+            return note_in_page(mine.page(address & ~(kPageBytes - 1)), address, last, kind, saved);
+        return note_pages(mine, address, last, kind, saved);
+    }
+    // A block ended (or stopped): its footprint joins the launch's, and the
+    // attempt is void if another block touched what it wrote or the other
+    // way round. `mine` is cleared.
+    void merge(BlockFootprint& mine, SavedPages&& saved);
     // Blocks overlapped (or one gave up): the attempt is void.
     bool void_attempt() const { return void_.load(std::memory_order_relaxed); }
     // A block faulted, or waits for another block: the launch runs again in
     // block order, where that is judged as it always is.
     void give_up() { void_.store(true, std::memory_order_relaxed); }
-    // A finished block's page copies.
-    void keep(SavedPages&& saved);
     // Puts back what the attempt's stores changed (on the host thread, after
     // every block of the attempt has stopped).
     void roll_back();
 
 private:
-    // tag 8 | plain read 1 | plain write 1 | atomic 1 | several blocks 1 | first block + 1 (20)
-    static constexpr std::uint32_t kRead = 1u << 8, kWrite = 1u << 9, kAtomic = 1u << 10, kSeveral = 1u << 11;
-    static constexpr unsigned kOwnerShift = 12;
     // A page's word: tag 8 | copying 1 | copied 1.
     static constexpr std::uint32_t kCopying = 1u << 8, kCopied = 1u << 9;
+    bool note_in_page(BlockFootprint::Page& page, std::uintptr_t address, std::uintptr_t last, AccessKind kind,
+                      SavedPages& saved) {
+        if (kind != AccessKind::Read && !page.saved) {
+            save_page(page.page, saved);
+            page.saved = true;
+            if (void_attempt()) return false;  // over the budget (a large memset): the store has not happened
+        }
+        GranuleBits& bits = kind == AccessKind::Read ? page.read : kind == AccessKind::Write ? page.write : page.atomic;
+        bits.set(unsigned((address - page.page) / 4), unsigned((last - page.page) / 4));
+        return true;
+    }
+    bool note_pages(BlockFootprint& mine, std::uintptr_t address, std::uintptr_t last, AccessKind kind,
+                    SavedPages& saved);
     void save_page(std::uintptr_t page, SavedPages& saved);
 
-    FlatShadow<std::uint32_t>& words_;
+    // The launch's blocks' touches of a page, merged.
+    struct PageTouches {
+        GranuleBits read, write, atomic;
+    };
     FlatShadow<std::uint32_t>& pages_;  // by page number (one word per page, at page * 4)
     std::uint8_t tag_;
     std::atomic<bool> void_{false};
     std::atomic<std::size_t> saved_bytes_{0};
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards what follows
+    std::unordered_map<std::uintptr_t, PageTouches> touched_;
     SavedPages saved_;
 };
 

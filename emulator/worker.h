@@ -12,6 +12,7 @@
 
 #include "emulator/fault_signals.h"
 #include "emulator/fiber.h"
+#include "emulator/launch_footprint.h"
 
 namespace simt {
 
@@ -36,6 +37,9 @@ public:
     void detach();
 
     StackPool& stacks() { return stacks_; }
+    // The footprint of the block this worker runs in a parallel attempt
+    // (kept here so its pages are reused block after block).
+    BlockFootprint& footprint() { return footprint_; }
     unsigned char* dynamic_shared() const { return dynamic_shared_; }
 
     bool in_static_shared(std::uintptr_t a) const { return a - static_lo_ < static_size_; }
@@ -84,6 +88,7 @@ private:
     std::atomic<std::uint64_t> progress_{0};
     pthread_t os_thread_{};
     StackPool stacks_;
+    BlockFootprint footprint_;
     unsigned char* dynamic_shared_ = nullptr;
     std::size_t dynamic_size_ = 0;
     std::uintptr_t static_lo_ = 0;
