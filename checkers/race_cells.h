@@ -86,6 +86,17 @@ struct Slot {
 
     std::uint16_t tag() const { return std::uint16_t(w0); }
     bool promoted() const { return (w0 >> 63) != 0; }
+    // Holds an access of the launch (global) or block (shared) `tag` names.
+    bool current(std::uint16_t tag) const { return this->tag() == tag && (promoted() || thread() != 0); }
+    // A current, unpromoted slot whose thread `r` is (of r's block), and
+    // which r covers: a read after reads, or a write over every byte the
+    // slot's access touched. The slot may then take r, as a full cell would.
+    bool held_by(const Record& r) const {
+        if (promoted() || thread() != r.thread || block() != r.block) return false;
+        const auto kind = AccessKind((w0 >> 31) & 3);
+        const auto mask = std::uint8_t((w0 >> 27) & 0xf);
+        return r.kind == AccessKind::Read ? kind == AccessKind::Read : (r.mask & mask) == mask;
+    }
     std::uint32_t cell() const { return std::uint32_t(w1); }
     std::uint32_t thread() const { return std::uint32_t(w0 >> 16) & 0x7ff; }
     std::uint32_t block() const { return std::uint32_t(w1) & 0xffffff; }

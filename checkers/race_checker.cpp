@@ -240,22 +240,18 @@ void RaceChecker::on_access(const AccessEvent& e) {
 }
 
 template <bool Global, bool CellsOutliveBlocks>
-void RaceChecker::access_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
-                                 const AccessEvent& e, const Record& mine, std::uintptr_t granule) {
-    const bool current = slot.tag() == tag && (slot.promoted() || slot.thread() != 0);
+void RaceChecker::share_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
+                                const AccessEvent& e, const Record& mine, std::uintptr_t granule) {
+    const bool current = slot.current(tag);
     if (current && slot.promoted()) {
         check_granule(s, cells[slot.cell()], e, mine, Global, granule);
         return;
     }
     Record previous;
     if (current) {
+        // Another thread's access, or one that did not pack (access_granule
+        // took the same thread's covering accesses that do).
         previous = slot.unpack(launch_, pcs);
-        // The same thread again, its new access covering what the slot
-        // recorded: the slot takes the new access, as a full cell would.
-        const bool covers = mine.kind == AccessKind::Read ? previous.kind == AccessKind::Read
-                                                          : (mine.mask & previous.mask) == previous.mask;
-        if (previous.thread == mine.thread && previous.block == mine.block && covers && slot.pack(mine, tag, pcs))
-            return;
     } else {
         // An earlier launch's (or block's) slot: ordered before anything now.
         if (CellsOutliveBlocks && slot.promoted()) cells.release(slot.cell());

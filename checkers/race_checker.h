@@ -134,7 +134,21 @@ private:
     // global cells); otherwise the cells are cleared with each block.
     template <bool Global, bool CellsOutliveBlocks>
     void access_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
-                        const AccessEvent& e, const Record& mine, std::uintptr_t granule);
+                        const AccessEvent& e, const Record& mine, std::uintptr_t granule) {
+        // Most accesses (inline, read from the packed slot): the granule's
+        // first this launch (or block), or its one thread's again, covering
+        // what the slot holds.
+        if (!slot.current(tag)) {
+            if (!(CellsOutliveBlocks && slot.promoted()) && slot.pack(mine, tag, pcs)) return;
+        } else if (slot.held_by(mine) && slot.pack(mine, tag, pcs)) {
+            return;
+        }
+        share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, mine, granule);
+    }
+    // The rest: a second thread, a promoted slot, a field that does not pack.
+    template <bool Global, bool CellsOutliveBlocks>
+    [[gnu::noinline]] void share_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
+                                         const AccessEvent& e, const Record& mine, std::uintptr_t granule);
     void check_granule(BlockState& s, FullCell& cell, const AccessEvent& e, const Record& mine, bool global,
                        std::uintptr_t granule);
     // The thread's next access to a granule where it holds a read (see HeldRead).
