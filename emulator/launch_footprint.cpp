@@ -41,7 +41,7 @@ bool LaunchFootprint::note_pages(BlockFootprint& mine, std::uintptr_t address, s
                                  SavedPages& saved) {
     for (std::uintptr_t page = address & ~(kPageBytes - 1); page <= last; page += kPageBytes) {
         const std::uintptr_t from = std::max(address, page), to = std::min(last, page + kPageBytes - 1);
-        if (!note_in_page(mine.page(page), from, to, kind, saved)) return false;
+        if (!note_in_page(mine, mine.slot(page), from, to, kind, saved)) return false;
     }
     return true;
 }
@@ -53,20 +53,20 @@ void LaunchFootprint::merge(BlockFootprint& mine, SavedPages&& saved) {
     bool overlap = false;
     for (const BlockFootprint::Page& p : mine.pages()) {
         auto [at, first] = touched_.try_emplace(p.page);
-        PageTouches& all = at->second;
-        for (std::size_t i = 0; i < GranuleBits::kWords; ++i) {
-            const std::uint64_t r = p.read.word[i], w = p.write.word[i], a = p.atomic.word[i];
+        for (std::size_t i = 0; i < PageTouches::kGroups; ++i) {
+            const PageTouches::Group& b = p.touches.group[i];
+            PageTouches::Group& all = at->second.group[i];
             if (!first) {
                 // Granules this block and an earlier one touched, one of
                 // them storing plainly, or with atomics and plain loads
                 // mixed: not the same as block order.
-                const std::uint64_t both = (r | w | a) & (all.read.word[i] | all.write.word[i] | all.atomic.word[i]);
-                const std::uint64_t ur = r | all.read.word[i], uw = w | all.write.word[i], ua = a | all.atomic.word[i];
-                if ((both & (uw | (ua & ur))) != 0) overlap = true;
+                const std::uint64_t both = (b.read | b.write | b.atomic) & (all.read | all.write | all.atomic);
+                const std::uint64_t r = b.read | all.read, w = b.write | all.write, a = b.atomic | all.atomic;
+                if ((both & (w | (a & r))) != 0) overlap = true;
             }
-            all.read.word[i] |= r;
-            all.write.word[i] |= w;
-            all.atomic.word[i] |= a;
+            all.read |= b.read;
+            all.write |= b.write;
+            all.atomic |= b.atomic;
         }
     }
     mine.clear();
@@ -83,7 +83,8 @@ void LaunchFootprint::roll_back() {
         const PageTouches& t = at->second;
         for (std::uint32_t granule = copy->lo & ~std::uint32_t(3); granule < copy->hi; granule += 4) {
             const std::size_t g = granule / 4;
-            const std::uint64_t stored = (t.write.word[g / 64] | t.atomic.word[g / 64]) >> (g % 64);
+            const PageTouches::Group& touched = t.group[g / 64];
+            const std::uint64_t stored = (touched.write | touched.atomic) >> (g % 64);
             if ((stored & 1) == 0) continue;
             const std::uint32_t from = std::max(granule, copy->lo), to = std::min(granule + 4, copy->hi);
             std::memcpy(reinterpret_cast<void*>(copy->page + from), copy->bytes + from, to - from);
@@ -92,36 +93,40 @@ void LaunchFootprint::roll_back() {
     saved_.clear();
 }
 
-void GranuleBits::set(unsigned first, unsigned last) {
-    if (first == last) {
-        word[first / 64] |= std::uint64_t(1) << (first % 64);
-        return;
-    }
-    for (unsigned g = first; g <= last; ++g) word[g / 64] |= std::uint64_t(1) << (g % 64);
+void PageTouches::set_range(AccessKind kind, unsigned first, unsigned last) {
+    for (unsigned g = first; g <= last; ++g) way(group[g / 64], kind) |= std::uint64_t(1) << (g % 64);
 }
 
-BlockFootprint::Page& BlockFootprint::add(std::uintptr_t page, std::size_t slot) {
-    if ((pages_.size() + 1) * 2 > table_.size()) {
-        // Half full: twice the table, the pages placed again.
-        table_.assign(table_.size() * 2, 0);
-        for (std::uint32_t i = 0; i < pages_.size(); ++i) {
-            std::size_t at = slot_of(pages_[i].page);
-            while (table_[at] != 0) at = (at + 1) & (table_.size() - 1);
-            table_[at] = i + 1;
+BlockFootprint::Slot& BlockFootprint::add(std::uintptr_t page, std::size_t slot) {
+    if ((pages_.size() + 1) * 4 > table_.size()) {
+        // A quarter full: twice the table, the slots placed again.
+        std::vector<Slot> old(table_.size() * 2);
+        old.swap(table_);
+        --shift_;
+        for (const Slot& s : old) {
+            if (s.page == kEmpty) continue;
+            std::size_t at = slot_of(s.page);
+            while (table_[at].page != kEmpty) at = (at + 1) & (table_.size() - 1);
+            table_[at] = s;
         }
         slot = slot_of(page);
-        while (table_[slot] != 0) slot = (slot + 1) & (table_.size() - 1);
+        while (table_[slot].page != kEmpty) slot = (slot + 1) & (table_.size() - 1);
     }
+    table_[slot] = Slot{page, std::uint32_t(pages_.size()), false};
     pages_.push_back(Page{});
     pages_.back().page = page;
-    table_[slot] = std::uint32_t(pages_.size());
-    return pages_.back();
+    return table_[slot];
 }
 
 void BlockFootprint::clear() {
-    if (pages_.empty()) return;
+    // Only the slots in use: the table stays as large as the largest block
+    // made it, and most blocks touch a few pages.
+    for (const Page& p : pages_) {
+        std::size_t at = slot_of(p.page);
+        while (table_[at].page != p.page) at = (at + 1) & (table_.size() - 1);
+        table_[at] = Slot{};
+    }
     pages_.clear();
-    std::fill(table_.begin(), table_.end(), 0);
 }
 
 }  // namespace simt

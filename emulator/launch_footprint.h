@@ -34,42 +34,66 @@
 
 namespace simt {
 
-// The granules of one 4 KiB page, a bit each.
-struct GranuleBits {
-    static constexpr std::size_t kWords = 4096 / 4 / 64;
-    std::array<std::uint64_t, kWords> word{};
-    void set(unsigned first, unsigned last);  // granules first..last of the page
+// How the granules of one 4 KiB page were touched: a bit per granule for
+// each way, the three words of 64 granules side by side (a load and a store
+// of one granule touch one cache line).
+struct PageTouches {
+    struct Group {
+        std::uint64_t read = 0, write = 0, atomic = 0;
+    };
+    static constexpr std::size_t kGroups = 4096 / 4 / 64;
+    std::array<Group, kGroups> group{};
+
+    // Granules first..last of the page.
+    void set(AccessKind kind, unsigned first, unsigned last) {
+        if (first == last)
+            way(group[first / 64], kind) |= std::uint64_t(1) << (first % 64);
+        else
+            set_range(kind, first, last);
+    }
+    static std::uint64_t& way(Group& g, AccessKind kind) {
+        return kind == AccessKind::Read ? g.read : kind == AccessKind::Write ? g.write : g.atomic;
+    }
+    void set_range(AccessKind kind, unsigned first, unsigned last);
 };
 
 // How one block touched global memory, page by page. Kept by its worker and
 // reused block after block.
 class BlockFootprint {
 public:
+    // The table holds the keys, so a look costs one cache line; kept at most
+    // a quarter full, so it rarely probes.
+    struct Slot {
+        std::uintptr_t page = kEmpty;
+        std::uint32_t index = 0;  // into pages_
+        bool saved = false;       // its copy is made (the block stored to it)
+    };
     struct Page {
         std::uintptr_t page = 0;
-        bool saved = false;  // its copy is made (the block stored to it)
-        GranuleBits read, write, atomic;
+        PageTouches touches;
     };
-    // The page's entry, made empty on first use.
-    Page& page(std::uintptr_t page) {
-        std::size_t i = slot_of(page);
-        for (;; i = (i + 1) & (table_.size() - 1)) {
-            const std::uint32_t at = table_[i];
-            if (at == 0) return add(page, i);
-            if (pages_[at - 1].page == page) return pages_[at - 1];
+    // The page's slot, its page made empty on first use.
+    Slot& slot(std::uintptr_t page) {
+        for (std::size_t i = slot_of(page);; i = (i + 1) & (table_.size() - 1)) {
+            Slot& slot = table_[i];
+            if (slot.page == page) return slot;
+            if (slot.page == kEmpty) return add(page, i);
         }
     }
+    PageTouches& touches(const Slot& slot) { return pages_[slot.index].touches; }
     const std::vector<Page>& pages() const { return pages_; }
     void clear();
 
 private:
+    static constexpr std::uintptr_t kEmpty = 1;  // no page starts there
     std::size_t slot_of(std::uintptr_t page) const {
-        return std::size_t(((page >> 12) * 0x9e3779b97f4a7c15ull) >> 32) & (table_.size() - 1);
+        return std::size_t(((page >> 12) * 0x9e3779b97f4a7c15ull) >> shift_);
     }
-    Page& add(std::uintptr_t page, std::size_t slot);
+    Slot& add(std::uintptr_t page, std::size_t slot);
 
     std::vector<Page> pages_;
-    std::vector<std::uint32_t> table_ = std::vector<std::uint32_t>(64);  // index into pages_ + 1; 0 = empty
+    std::vector<Slot> table_ = std::vector<Slot>(64);
+    unsigned shift_ = 64 - 6;  // 64 - log2(table_.size())
 };
 
 class LaunchFootprint {
@@ -102,7 +126,7 @@ public:
         if (void_attempt()) return false;
         const std::uintptr_t last = address + (size == 0 ? 0 : size - 1);
         if (((address ^ last) & ~(kPageBytes - 1)) == 0)
-            return note_in_page(mine.page(address & ~(kPageBytes - 1)), address, last, kind, saved);
+            return note_in_page(mine, mine.slot(address & ~(kPageBytes - 1)), address, last, kind, saved);
         return note_pages(mine, address, last, kind, saved);
     }
     // A block ended (or stopped): its footprint joins the launch's, and the
@@ -121,31 +145,28 @@ public:
 private:
     // A page's word: tag 8 | copying 1 | copied 1.
     static constexpr std::uint32_t kCopying = 1u << 8, kCopied = 1u << 9;
-    bool note_in_page(BlockFootprint::Page& page, std::uintptr_t address, std::uintptr_t last, AccessKind kind,
-                      SavedPages& saved) {
+    bool note_in_page(BlockFootprint& mine, BlockFootprint::Slot& page, std::uintptr_t address, std::uintptr_t last,
+                      AccessKind kind, SavedPages& saved) {
         if (kind != AccessKind::Read && !page.saved) {
             save_page(page.page, saved);
             page.saved = true;
             if (void_attempt()) return false;  // over the budget (a large memset): the store has not happened
         }
-        GranuleBits& bits = kind == AccessKind::Read ? page.read : kind == AccessKind::Write ? page.write : page.atomic;
-        bits.set(unsigned((address - page.page) / 4), unsigned((last - page.page) / 4));
+        mine.touches(page).set(kind, unsigned((address - page.page) / 4), unsigned((last - page.page) / 4));
         return true;
     }
     bool note_pages(BlockFootprint& mine, std::uintptr_t address, std::uintptr_t last, AccessKind kind,
                     SavedPages& saved);
     void save_page(std::uintptr_t page, SavedPages& saved);
 
-    // The launch's blocks' touches of a page, merged.
-    struct PageTouches {
-        GranuleBits read, write, atomic;
-    };
     FlatShadow<std::uint32_t>& pages_;  // by page number (one word per page, at page * 4)
     std::uint8_t tag_;
-    std::atomic<bool> void_{false};
-    std::atomic<std::size_t> saved_bytes_{0};
+    // Every access reads void_: its own cache line, which only a void
+    // attempt writes (not each block's merge, nor each page copy).
+    alignas(64) std::atomic<bool> void_{false};
+    alignas(64) std::atomic<std::size_t> saved_bytes_{0};
     std::mutex mutex_;  // guards what follows
-    std::unordered_map<std::uintptr_t, PageTouches> touched_;
+    std::unordered_map<std::uintptr_t, PageTouches> touched_;  // the launch's blocks', merged
     SavedPages saved_;
 };
 
