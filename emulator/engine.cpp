@@ -119,7 +119,9 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
         LaunchFootprint footprint(footprint_pages_, footprint_tag_);
         info.blocks_in_parallel = true;
         for (Checker* c : checkers) c->on_launch_begin(info);
+        watchdog_->attempt_begin([&footprint] { footprint.give_up(); });
         outcome = run_blocks(l, info, checkers, &footprint);
+        watchdog_->attempt_end();
         if (!footprint.void_attempt()) {
             for (Checker* c : checkers) c->on_launch_end(info);
             return outcome;

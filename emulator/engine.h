@@ -79,9 +79,9 @@ private:
     std::shared_ptr<const DeviceVariableLayout> device_variables_;
     bool global_in_block_order_ = false;  // a checker needs_blocks_in_order()
     std::uint64_t launches_ = 0;
-    // Blocks in parallel under the checkers: who touched which granule, per
-    // launch (tagged), and the kernels whose blocks did see each other's
-    // work once: their later launches go straight to block order.
+    // Blocks in parallel under the checkers: which pages the launch (tagged)
+    // copied before its first store, and the kernels whose blocks did see
+    // each other's work once: their later launches go straight to block order.
     FlatShadow<std::uint32_t> footprint_pages_;
     std::uint8_t footprint_tag_ = 0;
     std::set<std::string> blocks_in_order_;

@@ -46,24 +46,47 @@ bool LaunchFootprint::note_pages(BlockFootprint& mine, std::uintptr_t address, s
     return true;
 }
 
+namespace {
+
+// Granules one block and earlier ones touched, one of them storing plainly,
+// or with atomics and plain loads mixed: not the same as block order.
+bool overlap_with(const PageTouches& block, const PageTouches& earlier) {
+    for (std::size_t i = 0; i < PageTouches::kGroups; ++i) {
+        const PageTouches::Group& b = block.group[i];
+        const PageTouches::Group& all = earlier.group[i];
+        const std::uint64_t both = (b.read | b.write | b.atomic) & (all.read | all.write | all.atomic);
+        const std::uint64_t r = b.read | all.read, w = b.write | all.write, a = b.atomic | all.atomic;
+        if ((both & (w | (a & r))) != 0) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool LaunchFootprint::look_for_overlap(BlockFootprint& mine) {
+    mine.notes_since_look = 0;
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (std::size_t n = 0; n < mine.pages().size(); ++n) {
+        const auto at = touched_.find(mine.pages()[n]);
+        if (at != touched_.end() && overlap_with(mine.touches(n), at->second)) {
+            give_up();
+            return false;
+        }
+    }
+    return true;
+}
+
 void LaunchFootprint::merge(BlockFootprint& mine, SavedPages&& saved) {
     std::lock_guard<std::mutex> lock(mutex_);
     for (auto& page : saved) saved_.push_back(std::move(page));
     saved.clear();
     bool overlap = false;
-    for (const BlockFootprint::Page& p : mine.pages()) {
-        auto [at, first] = touched_.try_emplace(p.page);
+    for (std::size_t n = 0; n < mine.pages().size(); ++n) {
+        auto [at, first] = touched_.try_emplace(mine.pages()[n]);
+        if (!first && overlap_with(mine.touches(n), at->second)) overlap = true;
         for (std::size_t i = 0; i < PageTouches::kGroups; ++i) {
-            const PageTouches::Group& b = p.touches.group[i];
+            const PageTouches::Group& b = mine.touches(n).group[i];
             PageTouches::Group& all = at->second.group[i];
-            if (!first) {
-                // Granules this block and an earlier one touched, one of
-                // them storing plainly, or with atomics and plain loads
-                // mixed: not the same as block order.
-                const std::uint64_t both = (b.read | b.write | b.atomic) & (all.read | all.write | all.atomic);
-                const std::uint64_t r = b.read | all.read, w = b.write | all.write, a = b.atomic | all.atomic;
-                if ((both & (w | (a & r))) != 0) overlap = true;
-            }
             all.read |= b.read;
             all.write |= b.write;
             all.atomic |= b.atomic;
@@ -95,38 +118,6 @@ void LaunchFootprint::roll_back() {
 
 void PageTouches::set_range(AccessKind kind, unsigned first, unsigned last) {
     for (unsigned g = first; g <= last; ++g) way(group[g / 64], kind) |= std::uint64_t(1) << (g % 64);
-}
-
-BlockFootprint::Slot& BlockFootprint::add(std::uintptr_t page, std::size_t slot) {
-    if ((pages_.size() + 1) * 4 > table_.size()) {
-        // A quarter full: twice the table, the slots placed again.
-        std::vector<Slot> old(table_.size() * 2);
-        old.swap(table_);
-        --shift_;
-        for (const Slot& s : old) {
-            if (s.page == kEmpty) continue;
-            std::size_t at = slot_of(s.page);
-            while (table_[at].page != kEmpty) at = (at + 1) & (table_.size() - 1);
-            table_[at] = s;
-        }
-        slot = slot_of(page);
-        while (table_[slot].page != kEmpty) slot = (slot + 1) & (table_.size() - 1);
-    }
-    table_[slot] = Slot{page, std::uint32_t(pages_.size()), false};
-    pages_.push_back(Page{});
-    pages_.back().page = page;
-    return table_[slot];
-}
-
-void BlockFootprint::clear() {
-    // Only the slots in use: the table stays as large as the largest block
-    // made it, and most blocks touch a few pages.
-    for (const Page& p : pages_) {
-        std::size_t at = slot_of(p.page);
-        while (table_[at].page != p.page) at = (at + 1) & (table_.size() - 1);
-        table_[at] = Slot{};
-    }
-    pages_.clear();
 }
 
 }  // namespace simt

@@ -13,9 +13,12 @@
 // Which of the two happened never shows in the output.
 //
 // A block notes its accesses in its own BlockFootprint (bitmaps per 4 KiB
-// page, on its worker: no shared cache line, no atomic on the access path)
-// and merges them into the launch's when it ends, where blocks that touched
-// the same granules are found. Undoing: the first store of the launch into a
+// page, on its worker: no shared cache line written on the access path) and
+// merges them into the launch's when it ends, where blocks that touched the
+// same granules are found; every few thousand accesses it also compares its
+// footprint so far with the ended blocks', so a block that saw another's
+// work stops soon (at its next global access) rather than at its end.
+// Undoing: the first store of the launch into a
 // page copies the page first (every other store to it waits for the copy),
 // and a void attempt puts back, from the copies, exactly the granules the
 // launch's blocks stored to.
@@ -31,6 +34,7 @@
 
 #include "emulator/checker.h"
 #include "emulator/flat_shadow.h"
+#include "emulator/page_index.h"
 
 namespace simt {
 
@@ -61,39 +65,29 @@ struct PageTouches {
 // reused block after block.
 class BlockFootprint {
 public:
-    // The table holds the keys, so a look costs one cache line; kept at most
-    // a quarter full, so it rarely probes.
-    struct Slot {
-        std::uintptr_t page = kEmpty;
-        std::uint32_t index = 0;  // into pages_
-        bool saved = false;       // its copy is made (the block stored to it)
-    };
-    struct Page {
-        std::uintptr_t page = 0;
-        PageTouches touches;
-    };
-    // The page's slot, its page made empty on first use.
-    Slot& slot(std::uintptr_t page) {
-        for (std::size_t i = slot_of(page);; i = (i + 1) & (table_.size() - 1)) {
-            Slot& slot = table_[i];
-            if (slot.page == page) return slot;
-            if (slot.page == kEmpty) return add(page, i);
-        }
+    using Pages = PageIndex<bool>;  // the value: the page's copy is made (the block stored to it)
+    Pages::Slot& slot(std::uintptr_t page) {
+        Pages::Slot& s = index_.at(page);
+        if (s.number == touches_.size()) touches_.emplace_back();
+        return s;
     }
-    PageTouches& touches(const Slot& slot) { return pages_[slot.index].touches; }
-    const std::vector<Page>& pages() const { return pages_; }
-    void clear();
+    PageTouches& touches(const Pages::Slot& slot) { return touches_[slot.number]; }
+    // The pages by number, and their touches.
+    const std::vector<std::uintptr_t>& pages() const { return index_.pages(); }
+    const PageTouches& touches(std::size_t number) const { return touches_[number]; }
+    void clear() {
+        index_.clear();
+        touches_.clear();
+        notes_since_look = 0;
+    }
+
+    // Accesses noted since the block's footprint was last compared with the
+    // blocks that ended (LaunchFootprint::note).
+    std::uint64_t notes_since_look = 0;
 
 private:
-    static constexpr std::uintptr_t kEmpty = 1;  // no page starts there
-    std::size_t slot_of(std::uintptr_t page) const {
-        return std::size_t(((page >> 12) * 0x9e3779b97f4a7c15ull) >> shift_);
-    }
-    Slot& add(std::uintptr_t page, std::size_t slot);
-
-    std::vector<Page> pages_;
-    std::vector<Slot> table_ = std::vector<Slot>(64);
-    unsigned shift_ = 64 - 6;  // 64 - log2(table_.size())
+    Pages index_;
+    std::vector<PageTouches> touches_;
 };
 
 class LaunchFootprint {
@@ -124,7 +118,13 @@ public:
     [[nodiscard]] bool note(BlockFootprint& mine, std::uintptr_t address, std::uint32_t size, AccessKind kind,
                             SavedPages& saved) {
         if (void_attempt()) return false;
-        const std::uintptr_t last = address + (size == 0 ? 0 : size - 1);
+        if (size == 0) return true;
+        // Now and then the block's footprint so far meets the blocks that
+        // ended: a block that read another's partial work may otherwise run
+        // on for long (a loop bound it should not have seen) before it ends.
+        if (++mine.notes_since_look >= kNotesBetweenLooks + 16 * mine.pages().size() && !look_for_overlap(mine))
+            return false;
+        const std::uintptr_t last = address + size - 1;
         if (((address ^ last) & ~(kPageBytes - 1)) == 0)
             return note_in_page(mine, mine.slot(address & ~(kPageBytes - 1)), address, last, kind, saved);
         return note_pages(mine, address, last, kind, saved);
@@ -145,11 +145,15 @@ public:
 private:
     // A page's word: tag 8 | copying 1 | copied 1.
     static constexpr std::uint32_t kCopying = 1u << 8, kCopied = 1u << 9;
-    bool note_in_page(BlockFootprint& mine, BlockFootprint::Slot& page, std::uintptr_t address, std::uintptr_t last,
+    static constexpr std::uint64_t kNotesBetweenLooks = 4096;
+    // False (and the attempt void) when the footprint so far overlaps the
+    // ended blocks' (what merge would find).
+    bool look_for_overlap(BlockFootprint& mine);
+    bool note_in_page(BlockFootprint& mine, BlockFootprint::Pages::Slot& page, std::uintptr_t address, std::uintptr_t last,
                       AccessKind kind, SavedPages& saved) {
-        if (kind != AccessKind::Read && !page.saved) {
+        if (kind != AccessKind::Read && !page.value) {
             save_page(page.page, saved);
-            page.saved = true;
+            page.value = true;
             if (void_attempt()) return false;  // over the budget (a large memset): the store has not happened
         }
         mine.touches(page).set(kind, unsigned((address - page.page) / 4), unsigned((last - page.page) / 4));

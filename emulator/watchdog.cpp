@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "emulator/block.h"
@@ -142,6 +143,18 @@ void Watchdog::launch_end() {
     kernel_ = nullptr;
 }
 
+void Watchdog::attempt_begin(std::function<void()> give_up) {
+    if (seconds_ == 0) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    give_up_attempt_ = std::move(give_up);
+}
+
+void Watchdog::attempt_end() {
+    if (seconds_ == 0) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    give_up_attempt_ = nullptr;
+}
+
 void Watchdog::watch() {
     using Clock = std::chrono::steady_clock;
     std::unique_lock<std::mutex> lock(mutex_);
@@ -161,6 +174,11 @@ void Watchdog::watch() {
             seen = progress;
             since = now;
         } else if (now - since >= std::chrono::seconds(seconds_)) {
+            if (give_up_attempt_) {
+                std::exchange(give_up_attempt_, nullptr)();
+                since = now;
+                continue;
+            }
             stop_the_program(kernel_);
         }
     }

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -44,6 +45,12 @@ public:
 
     void launch_begin(const char* kernel);
     void launch_end();
+    // While a launch's blocks run side by side under the checkers: a stall
+    // first gives that attempt up (`give_up`), so blocks that ran on each
+    // other's partial work stop and the launch runs again in block order;
+    // only a stall after that ends the program.
+    void attempt_begin(std::function<void()> give_up);
+    void attempt_end();
     void set_text(StallText text) { text_ = text; }
 
 private:
@@ -55,6 +62,7 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     const char* kernel_ = nullptr;  // the running launch's, or nullptr
+    std::function<void()> give_up_attempt_;
     std::uint64_t launches_ = 0;    // begun, so a new launch counts as progress
     bool stopping_ = false;
     std::thread thread_;

@@ -737,6 +737,14 @@ TEST_CASE("blocks that really race on global memory print what block order gives
     }
 }
 
+TEST_CASE("a block running side by side on another block's partial work is stopped once that block ends, and the launch reports the race in block order") {
+    // The watchdog off: only the footprint's look can end block 1's loop.
+    const Result r = simt("run --threads 2 --watchdog 0 " + std::string(SIMT_TEST_PROGRAMS) + "/partial_work.cu");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("race hazard (RAW, across blocks)"));
+    CHECK(r.out == "out[0] 0 out[32] 16\n");
+}
+
 TEST_CASE("a kernel that spins until the host sets a pinned latch, with more work queued behind it on the stream, runs once the host has set it, in both modes, with no report") {
     const std::string program = std::string(SIMT_TEST_PROGRAMS) + "/host_latch.cu";
     for (const char* mode : {"its", "lockstep"}) {

@@ -1,13 +1,17 @@
 // The footprint of blocks run side by side (emulator/launch_footprint.h):
 // which touches of one granule by two blocks make the attempt void, and what
 // rolling a void attempt back puts back. Driven directly, between launches,
-// on memory from cudaMalloc.
+// on memory from cudaMalloc; and the watchdog's part in an attempt.
 #include "support.h"
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 #include "emulator/flat_shadow.h"
 #include "emulator/launch_footprint.h"
+#include "emulator/watchdog.h"
 
 namespace {
 
@@ -122,4 +126,20 @@ TEST_CASE("a void attempt lets no further access through") {
     a.launch.give_up();
     CHECK_FALSE(a.launch.note(a.block, reinterpret_cast<std::uintptr_t>(d.bytes), 4, AccessKind::Write, a.saved));
     CHECK(a.saved.empty());  // nor copies a page for it
+}
+
+TEST_CASE("a launch that makes no progress first gives its side-by-side attempt up, before the watchdog stops anything") {
+    simt::Watchdog watchdog(2);
+    std::atomic<bool> given_up{false};
+    watchdog.launch_begin("stalled");
+    watchdog.attempt_begin([&] { given_up = true; });
+    // No simulated thread makes progress: after 2 s the attempt is given up;
+    // the program would be stopped only 2 s after that.
+    const auto start = std::chrono::steady_clock::now();
+    while (!given_up && std::chrono::steady_clock::now() - start < std::chrono::milliseconds(3500))
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    watchdog.attempt_end();
+    watchdog.launch_end();
+    CHECK(given_up);
+    CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(1900));
 }
