@@ -69,10 +69,13 @@ void InitChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
 
 void InitChecker::on_block_end(const LaunchInfo&, Dim3) {
     BlockState& s = blocks_.current();
-    if (s.candidates.empty() && s.stored_pages.empty()) return;
+    if (s.candidates.empty() && s.stored_pages.pages().empty()) return;
     std::lock_guard<std::mutex> lock(mutex_);
     if (!s.candidates.empty()) candidates_[s.block_linear] = std::move(s.candidates);
-    stored_pages_.insert(stored_pages_.end(), s.stored_pages.begin(), s.stored_pages.end());
+    for (const std::uintptr_t page : s.stored_pages.pages()) {
+        std::uint32_t& stores = stored_pages_[page];
+        stores = std::min(kWorthALook, stores + s.stored_pages.at(page).value);
+    }
     s.candidates.clear();
     s.stored_pages.clear();
 }
@@ -118,14 +121,14 @@ void InitChecker::on_shared_access(const AccessEvent& e) {
 
 void InitChecker::on_global_access(const AccessEvent& e) {
     const std::uintptr_t lo = e.address, hi = e.address + e.size;
-    if (page_full(lo) && (hi - 1 < (lo | (kPageBytes - 1)) || page_full(hi - 1))) return;
+    if (all_full(lo, hi)) return;
     if (e.kind == AccessKind::Write) {
         BlockState& s = blocks_.current();
-        const std::uintptr_t page = lo & ~(kPageBytes - 1);
-        if (!s.stored_pages.empty() && s.stored_pages.back().page == page)
-            ++s.stored_pages.back().stores;
-        else
-            s.stored_pages.push_back(PageStores{page, 1});
+        for (std::uintptr_t page = lo & ~(kPageBytes - 1); page < hi; page += kPageBytes) {
+            std::uint32_t& stores = s.stored_pages.at(page).value;
+            const std::uint64_t granules = (std::min(hi, page + kPageBytes) - std::max(lo, page) + 3) / 4;
+            stores = std::uint32_t(std::min<std::uint64_t>(kWorthALook, stores + granules));
+        }
         const std::uint32_t writer = std::uint32_t(linear_block(*s.launch, e.who.block) + 1);
         update(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) {
             g.during |= granule_mask(a / 4, lo, hi);
@@ -154,6 +157,10 @@ bool InitChecker::unwritten(const AccessEvent& e, std::uint32_t reader_writes) {
     const std::uintptr_t lo = e.address, hi = e.address + e.size;
     bool missing = false;
     for (std::uintptr_t a = lo & ~std::uintptr_t(3); a < hi; a += 4) {
+        if (page_full(a)) {  // written before the launch: its granule words may not say so
+            a = (a | (kPageBytes - 1)) + 1 - 4;
+            continue;
+        }
         std::uint64_t* word = global_.find(a);
         GlobalGranule g = GlobalGranule::unpack(
             word == nullptr ? 0 : std::atomic_ref<std::uint64_t>(*word).load(std::memory_order_relaxed));
@@ -168,13 +175,12 @@ bool InitChecker::unwritten(const AccessEvent& e, std::uint32_t reader_writes) {
 
 void InitChecker::on_launch_end(const LaunchInfo& launch) {
     std::map<std::uint64_t, std::vector<Candidates>> all;
-    std::vector<PageStores> stored;
+    std::unordered_map<std::uintptr_t, std::uint32_t> stored;
     {
         std::lock_guard<std::mutex> lock(mutex_);
         all.swap(candidates_);
         stored.swap(stored_pages_);
     }
-    fill_pages(std::move(stored));
     // Now every write of the launch has happened: a candidate is a hazard if
     // nobody wrote its bytes, before the launch or during it.
     for (auto& [block, sites] : all) {
@@ -206,6 +212,9 @@ void InitChecker::on_launch_end(const LaunchInfo& launch) {
                 }, instances);
         }
     }
+    // After the judgement: a page the launch filled was not full when its
+    // candidates read it (a block's read before its own store is one).
+    fill_pages(stored);
 }
 
 void InitChecker::on_memory(const MemoryEvent& e) {
@@ -251,18 +260,9 @@ bool InitChecker::all_written(std::uintptr_t page) {
     return true;
 }
 
-void InitChecker::fill_pages(std::vector<PageStores>&& stored) {
-    std::sort(stored.begin(), stored.end(), [](const PageStores& a, const PageStores& b) { return a.page < b.page; });
-    // A page is looked at (1024 words) only when the launch stored to it
-    // often enough to have filled a good part of it: a kernel storing a few
-    // words a page each launch would pay far more here than on its accesses.
-    constexpr std::uint64_t kWorthALook = kPageBytes / 4 / 16;
-    for (std::size_t i = 0; i < stored.size();) {
-        const std::uintptr_t page = stored[i].page;
-        std::uint64_t stores = 0;
-        for (; i < stored.size() && stored[i].page == page; ++i) stores += stored[i].stores;
+void InitChecker::fill_pages(const std::unordered_map<std::uintptr_t, std::uint32_t>& stored) {
+    for (const auto& [page, stores] : stored)
         if (stores >= kWorthALook && !page_full(page) && all_written(page)) full_pages_.at(page_key(page)) = 1;
-    }
 }
 
 void InitChecker::forget_full_pages(std::uintptr_t lo, std::uintptr_t hi) {

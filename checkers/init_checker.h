@@ -10,9 +10,11 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include "emulator/flat_shadow.h"
+#include "emulator/page_index.h"
 #include "driver/hazard_log.h"
 #include "checkers/per_block_state.h"
 #include "emulator/checker.h"
@@ -76,19 +78,15 @@ private:
         std::uint64_t unsampled = 0;
     };
     static constexpr std::size_t kSamples = 16;
-    // Stores into a page that is not full yet, counted by page (runs of
-    // stores to one page are one entry).
-    struct PageStores {
-        std::uintptr_t page = 0;
-        std::uint64_t stores = 0;
-    };
     struct BlockState {
         std::uint64_t generation = 0;
         const LaunchInfo* launch = nullptr;
         std::uint64_t block_linear = 0;
         std::vector<Granule> shadow;
         std::vector<Candidates> candidates;
-        std::vector<PageStores> stored_pages;
+        // Stores into pages that were not full, counted by page (up to
+        // kWorthALook: fill_pages).
+        PageIndex<std::uint32_t> stored_pages;
     };
 
     void on_shared_access(const AccessEvent& e);
@@ -131,13 +129,23 @@ private:
         const std::uint8_t* full = full_pages_.find(page_key(a));
         return full != nullptr && *full != 0;
     }
+    // Whether every page [lo, hi) lies in is full.
+    bool all_full(std::uintptr_t lo, std::uintptr_t hi) {
+        for (std::uintptr_t page = lo & ~(kPageBytes - 1); page < hi; page += kPageBytes)
+            if (!page_full(page)) return false;
+        return true;
+    }
     // Whether every granule of the page at `page` is written (between launches).
     bool all_written(std::uintptr_t page);
     // A full page is full no more (part of it freed): the rest of its bytes
     // keep their written state in their granule words.
     void forget_full_pages(std::uintptr_t lo, std::uintptr_t hi);
-    // At the end of a launch: the pages its stores filled become full.
-    void fill_pages(std::vector<PageStores>&& stored);
+    // At the end of a launch: the pages its stores filled become full. A
+    // page is looked at (1024 words) only when the launch stored to it often
+    // enough to have filled a good part of it: a kernel storing a few words
+    // a page each launch would pay far more there than on its accesses.
+    static constexpr std::uint32_t kWorthALook = kPageBytes / 4 / 16;
+    void fill_pages(const std::unordered_map<std::uintptr_t, std::uint32_t>& stored);
 
     driver::HazardLog& log_;
     PerBlockState<BlockState> blocks_;
@@ -149,7 +157,7 @@ private:
     std::uint32_t launch_ = 1;  // counted by this checker; changes only between launches
     std::mutex mutex_;  // guards what blocks hand over when they end:
     std::map<std::uint64_t, std::vector<Candidates>> candidates_;  // by block
-    std::vector<PageStores> stored_pages_;
+    std::unordered_map<std::uintptr_t, std::uint32_t> stored_pages_;  // by page, up to kWorthALook
 };
 
 }  // namespace simt::check

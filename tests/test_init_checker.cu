@@ -193,6 +193,73 @@ TEST_CASE("pages a kernel filled are initialised for the next launch, and uninit
     cudaFree(y);
 }
 
+namespace {
+
+__global__ void copy_bytes(unsigned char* to, const unsigned char* from, int n) { memcpy(to, from, n); }
+__global__ void set_bytes(unsigned char* to, int n) { memset(to, 0, n); }
+__global__ void read_bytes(unsigned char* out, const unsigned char* from, int offset, int n) {
+    memcpy(out, from + offset, n);
+}
+
+constexpr int kPage = 4096;
+
+// Three pages, page-aligned: the first and the last copied in from the host.
+unsigned char* three_pages_middle_unwritten() {
+    unsigned char* d = nullptr;
+    REQUIRE(cudaMalloc(&d, 3 * kPage) == cudaSuccess);
+    REQUIRE(reinterpret_cast<std::uintptr_t>(d) % kPage == 0);
+    std::vector<unsigned char> host(kPage, 1);
+    REQUIRE(cudaMemcpy(d, host.data(), kPage, cudaMemcpyHostToDevice) == cudaSuccess);
+    REQUIRE(cudaMemcpy(d + 2 * kPage, host.data(), kPage, cudaMemcpyHostToDevice) == cudaSuccess);
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("a device memcpy reading three pages finds the unwritten middle one between two full pages") {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32), simt::test::init_only());
+    unsigned char* d = three_pages_middle_unwritten();
+    unsigned char* to = nullptr;
+    REQUIRE(cudaMalloc(&to, 3 * kPage) == cudaSuccess);
+    copy_bytes<<<1, 1>>>(to, d, 3 * kPage);
+    const auto h = global_init_hazards();
+    REQUIRE(h.size() == 1);
+    CHECK(h[0].example.rule == simt::driver::Rule::InitUninitialisedRead);
+    cudaFree(d);
+    cudaFree(to);
+}
+
+TEST_CASE("a device memset over three pages initialises the middle one between two full pages") {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32), simt::test::init_only());
+    unsigned char* d = three_pages_middle_unwritten();
+    unsigned char* to = nullptr;
+    REQUIRE(cudaMalloc(&to, 64) == cudaSuccess);
+    set_bytes<<<1, 1>>>(d, 3 * kPage);
+    CHECK(global_init_hazards().empty());
+    read_bytes<<<1, 1>>>(to, d, kPage + 1500, 16);
+    CHECK(global_init_hazards().empty());
+    std::vector<unsigned char> back(3 * kPage);
+    CHECK(cudaMemcpy(back.data(), d, 3 * kPage, cudaMemcpyDeviceToHost) == cudaSuccess);
+    CHECK(global_init_hazards().empty());
+    cudaFree(d);
+    cudaFree(to);
+}
+
+TEST_CASE("a read across the end of a full page into written bytes of the next is initialised") {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32), simt::test::init_only());
+    unsigned char* d = nullptr;
+    unsigned char* to = nullptr;
+    REQUIRE(cudaMalloc(&d, kPage + 100) == cudaSuccess);
+    REQUIRE(cudaMalloc(&to, 64) == cudaSuccess);
+    REQUIRE(reinterpret_cast<std::uintptr_t>(d) % kPage == 0);
+    std::vector<unsigned char> host(kPage + 100, 1);
+    REQUIRE(cudaMemcpy(d, host.data(), kPage + 100, cudaMemcpyHostToDevice) == cudaSuccess);
+    read_bytes<<<1, 1>>>(to, d, kPage - 6, 12);
+    CHECK(global_init_hazards().empty());
+    cudaFree(d);
+    cudaFree(to);
+}
+
 TEST_CASE("the last block reading the other blocks' partial sums is not an uninitialised read, with any number of workers") {
     const unsigned threads = GENERATE(1u, 2u);
     simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32, 0, threads), simt::test::init_only());
