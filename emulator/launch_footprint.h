@@ -18,10 +18,9 @@
 // same granules are found; every few thousand accesses it also compares its
 // footprint so far with the ended blocks', so a block that saw another's
 // work stops soon (at its next global access) rather than at its end.
-// Undoing: the first store of the launch into a
-// page copies the page first (every other store to it waits for the copy),
-// and a void attempt puts back, from the copies, exactly the granules the
-// launch's blocks stored to.
+// Undoing: the first store of the launch into a page copies the page first
+// (every other store to it waits for the copy), and a void attempt puts
+// back, from the copies, exactly the granules the launch's blocks stored to.
 #pragma once
 
 #include <array>
@@ -113,8 +112,9 @@ public:
 
     // Called by a block before its access to [address, address + size) is
     // performed; a page's first store of the launch copies it into `saved`.
-    // False when the attempt is already void: the access must not happen and
-    // the block should stop (its work is thrown away).
+    // False when the attempt is void (already, or by what the block's
+    // footprint so far overlaps): the access must not happen and the block
+    // should stop (its work is thrown away).
     [[nodiscard]] bool note(BlockFootprint& mine, std::uintptr_t address, std::uint32_t size, AccessKind kind,
                             SavedPages& saved) {
         if (void_attempt()) return false;
