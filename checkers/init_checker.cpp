@@ -233,16 +233,13 @@ void InitChecker::on_memory(const MemoryEvent& e) {
             // pages at its ends.
             const std::uintptr_t lo = e.address, hi = e.address + e.bytes;
             const std::uintptr_t inner_lo = (lo + kPageBytes - 1) & ~(kPageBytes - 1), inner_hi = hi & ~(kPageBytes - 1);
-            auto write = [&](std::uintptr_t from, std::uintptr_t to) {
-                update(from, to, [&](GlobalGranule& g, std::uintptr_t a) { g.before |= granule_mask(a / 4, from, to); });
-            };
             if (inner_lo >= inner_hi) {
-                write(lo, hi);
+                mark_written(lo, hi);
                 break;
             }
-            write(lo, inner_lo);
+            mark_written(lo, inner_lo);
             for (std::uintptr_t page = inner_lo; page < inner_hi; page += kPageBytes) full_pages_.at(page_key(page)) = 1;
-            write(inner_hi, hi);
+            mark_written(inner_hi, hi);
             break;
         }
     }
@@ -271,12 +268,13 @@ void InitChecker::forget_full_pages(std::uintptr_t lo, std::uintptr_t hi) {
         if (full == nullptr || *full == 0) continue;
         *full = 0;
         const std::uintptr_t end = page + kPageBytes;
-        auto written = [&](std::uintptr_t from, std::uintptr_t to) {
-            update(from, to, [&](GlobalGranule& g, std::uintptr_t a) { g.before |= granule_mask(a / 4, from, to); });
-        };
-        if (page < lo) written(page, lo);
-        if (hi < end) written(hi, end);
+        if (page < lo) mark_written(page, lo);
+        if (hi < end) mark_written(hi, end);
     }
+}
+
+void InitChecker::mark_written(std::uintptr_t lo, std::uintptr_t hi) {
+    update(lo, hi, [&](GlobalGranule& g, std::uintptr_t a) { g.before |= granule_mask(a / 4, lo, hi); });
 }
 
 InitChecker::Unwritten InitChecker::unwritten(std::uintptr_t lo, std::uintptr_t hi) {

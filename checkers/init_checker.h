@@ -140,6 +140,8 @@ private:
     // A full page is full no more (part of it freed): the rest of its bytes
     // keep their written state in their granule words.
     void forget_full_pages(std::uintptr_t lo, std::uintptr_t hi);
+    // [lo, hi) written before the current launch, in its granule words.
+    void mark_written(std::uintptr_t lo, std::uintptr_t hi);
     // At the end of a launch: the pages its stores filled become full. A
     // page is looked at (1024 words) only when the launch stored to it often
     // enough to have filled a good part of it: a kernel storing a few words
