@@ -273,3 +273,45 @@ TEST_CASE("the re-run that judges own values draws the launch's own schedule: a 
         CHECK(out[0] == 32 * 31 / 2);
     }
 }
+
+namespace {
+
+// How many times the kernel below ran, counted outside what simt observes
+// (a host function the kernel calls unchecked, as a probe of the re-runs).
+int warp_sum_runs = 0;
+__attribute__((noinline, no_sanitize_thread)) void count_warp_sum_run() { ++warp_sum_runs; }
+
+__global__ void counted_warp_sum(int* out) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) count_warp_sum_run();
+    int v = 1;
+    for (int offset = warpSize / 2; offset > 0; offset /= 2) v += __shfl_down_sync(simt_full_mask(), v, offset);
+    if (threadIdx.x % warpSize == 0) out[threadIdx.x / warpSize] = v;
+}
+
+}  // namespace
+
+TEST_CASE("a shuffle call judged harmless is not run again for its own values when its kernel is launched again") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::test::Managed<int> out(4);
+    warp_sum_runs = 0;
+    for (int launch = 0; launch < 3; ++launch) {
+        counted_warp_sum<<<1, 128>>>(out);
+        CHECK(hazards().empty());
+        CHECK(out[0] == int(opts.warp_size));
+    }
+    // The first launch and its one re-run, then the two launches alone.
+    CHECK(warp_sum_runs == 4);
+}
+
+TEST_CASE("a shuffle call whose own values reach the results is reported at every launch of its kernel") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int n = 256;
+    simt::test::Managed<float> in(n), out(n, 0.0f);
+    for (int i = 0; i < n; ++i) in[i] = float(i * i);
+    for (int launch = 0; launch < 3; ++launch) {
+        forward_difference<<<2, 128>>>(in, out, n);
+        const std::vector<HazardGroup> groups = hazards();
+        REQUIRE(groups.size() == 1);
+        CHECK(groups[0].example.rule == simt::driver::Rule::ShuffleOutsideSegmentValueUsed);
+    }
+}

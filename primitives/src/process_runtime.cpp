@@ -15,6 +15,7 @@
 #include "emulator/worker.h"
 #include "fault_text.h"
 #include "schedule_file.h"
+#include "value_flow.h"
 #include "simt/launch.h"
 #include "simt/builtin_variables.h"
 #include "simt/embedding.h"
@@ -281,6 +282,7 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
 
 void reset_device(const EngineOptions& options, const CheckOptions& checks) {
     ProcessRuntime::get().reset(options, checks);
+    value_flow::forget();  // a new device judges its kernels' shuffles afresh
 }
 
 const std::vector<driver::HazardGroup>& last_launch_hazards() { return ProcessRuntime::get().last_hazards(); }

@@ -12,8 +12,12 @@
 namespace simt::cuda::value_flow {
 namespace {
 
+struct KernelMemory {
+    bool copy_next = true;         // its last launch had calls not yet judged harmless
+    std::set<CallKey> harmless;    // calls judged harmless
+};
 std::mutex kernels_mutex;
-std::map<std::string, bool> kernels_seen;  // kernel -> had own-value shuffles in its last launch
+std::map<std::string, KernelMemory> kernels_seen;
 
 // "lane 31", "lanes 0-15, 31".
 std::string lane_list(std::uint64_t lanes) {
@@ -32,9 +36,25 @@ std::string hex_bytes(const unsigned char* p, std::size_t n) {
 
 }  // namespace
 
-void remember(const char* kernel, bool had_sites) {
+void remember(const char* kernel, bool copy_next) {
     std::lock_guard<std::mutex> lock(kernels_mutex);
-    kernels_seen[kernel] = had_sites;
+    kernels_seen[kernel].copy_next = copy_next;
+}
+
+void forget() {
+    std::lock_guard<std::mutex> lock(kernels_mutex);
+    kernels_seen.clear();
+}
+
+bool judged_harmless(const char* kernel, const CallKey& call) {
+    std::lock_guard<std::mutex> lock(kernels_mutex);
+    const auto seen = kernels_seen.find(kernel);
+    return seen != kernels_seen.end() && seen->second.harmless.contains(call);
+}
+
+void remember_harmless(const char* kernel, const CallKey& call) {
+    std::lock_guard<std::mutex> lock(kernels_mutex);
+    kernels_seen[kernel].harmless.insert(call);
 }
 
 LaunchCheck::LaunchCheck(Engine& engine, const char* kernel, bool enabled) : engine_(engine), kernel_(kernel) {
@@ -43,7 +63,7 @@ LaunchCheck::LaunchCheck(Engine& engine, const char* kernel, bool enabled) : eng
     {
         std::lock_guard<std::mutex> lock(kernels_mutex);
         const auto seen = kernels_seen.find(kernel);
-        if (seen != kernels_seen.end() && !seen->second) return;
+        if (seen != kernels_seen.end() && !seen->second.copy_next) return;
     }
     std::size_t bytes = std::size_t(__stop_simt_global_space - __start_simt_global_space);
     for (const Allocation& a : engine.memory().live()) bytes += a.size;

@@ -8,9 +8,15 @@
 // differs, the value flowed into the results and the note becomes an error
 // naming the first output that changed.
 //
+// A call judged harmless is not judged again in later launches of its
+// kernel with the same lanes and width (a loop launching a reduction 100
+// times pays its re-run once); a call whose values flowed is judged, and
+// reported, at every launch.
+//
 // Cost: a copy of device memory (live allocations and __device__ variables)
-// before each launch of a kernel not yet seen, or seen with such shuffles,
-// up to kMaxCopy bytes; the re-runs only for launches that had them.
+// before each launch of a kernel not yet seen, or whose last launch had such
+// calls not yet judged harmless, up to kMaxCopy bytes; the re-runs only for
+// launches that had calls not yet judged harmless.
 #pragma once
 
 #include <atomic>
@@ -74,21 +80,39 @@ private:
     Image before_;
 };
 
-// Kernels whose launches had no own-value shuffles are not copied for again.
-void remember(const char* kernel, bool had_sites);
+// A shuffle call of `kernel` that returned own values to `lanes` of
+// `width`-lane segments.
+struct CallKey {
+    const void* pc = nullptr;
+    std::uint64_t lanes = 0;
+    unsigned width = 0;
+    auto operator<=>(const CallKey&) const = default;
+};
+// Was this call judged harmless in an earlier launch of `kernel`?
+bool judged_harmless(const char* kernel, const CallKey& call);
+void remember_harmless(const char* kernel, const CallKey& call);
+// After a launch of `kernel`: whether the next one needs the copy (it had
+// calls not yet judged harmless).
+void remember(const char* kernel, bool copy_next);
+// Forgets every kernel's judgements (the device is reset).
+void forget();
 
 template <class Site, class Rerun>
 std::vector<driver::HazardGroup> LaunchCheck::judge(const std::vector<Site>& sites, const LaunchOutcome& outcome,
                                                    Rerun&& rerun) {
     std::vector<driver::HazardGroup> groups;
     if (!enabled_) return groups;
-    remember(kernel_, !sites.empty());
-    if (sites.empty() || !copied_ || outcome.fault) return groups;
+    std::vector<const Site*> unjudged;
+    for (const Site& s : sites)
+        if (!judged_harmless(kernel_, CallKey{s.pc, s.lanes, s.width})) unjudged.push_back(&s);
+    remember(kernel_, !unjudged.empty());
+    if (unjudged.empty() || !copied_ || outcome.fault) return groups;
     const Image after = capture();
     constexpr std::size_t kMaxSites = 8;
-    for (std::size_t i = 0; i < sites.size() && i < kMaxSites; ++i) {
+    for (std::size_t i = 0; i < unjudged.size() && i < kMaxSites; ++i) {
+        const Site& site = *unjudged[i];
         restore(before_);
-        perturbed_site.store(sites[i].pc, std::memory_order_relaxed);
+        perturbed_site.store(site.pc, std::memory_order_relaxed);
         const LaunchOutcome other = rerun();
         perturbed_site.store(nullptr, std::memory_order_relaxed);
         std::string change;
@@ -100,7 +124,9 @@ std::vector<driver::HazardGroup> LaunchCheck::judge(const std::vector<Site>& sit
             change = "with other values there the kernel prints something else";
         }
         if (!change.empty())
-            groups.push_back(report(sites[i].pc, sites[i].lanes, sites[i].width, sites[i].first, change));
+            groups.push_back(report(site.pc, site.lanes, site.width, site.first, change));
+        else
+            remember_harmless(kernel_, CallKey{site.pc, site.lanes, site.width});
     }
     restore(after);
     return groups;
