@@ -34,22 +34,47 @@ void BarrierChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     BlockState& s = blocks_.current();
     s.launch = &launch;
     s.block_linear = linear_block(launch, block);
-    s.waiting.clear();
+    s.pc = nullptr;
+    s.at_pc.clear();
+    s.elsewhere.clear();
 }
 
-void BarrierChecker::on_barrier_arrive(const BarrierEvent& e) { blocks_.current().waiting[e.pc].push_back(e.who); }
+void BarrierChecker::on_barrier_arrive(const BarrierEvent& e) {
+    BlockState& s = blocks_.current();
+    if (s.pc == nullptr) s.pc = e.pc;
+    if (e.pc == s.pc)
+        s.at_pc.push_back(e.who);
+    else
+        s.elsewhere[e.pc].push_back(e.who);
+}
 
 void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
     BlockState& s = blocks_.current();
-    auto waiting = std::move(s.waiting);
-    s.waiting.clear();
+    if (s.pc == nullptr) return;  // nobody waited
     const std::uint64_t block_threads = s.launch->block.volume();
-    if (waiting.size() > 1) {
-        // Several code addresses; whether they are several source lines (one
-        // call may be duplicated by the compiler) is decided when the report
-        // is completed, off the fiber stack.
-        const HazardKey key{Rule::BarrierDivergent, waiting.begin()->first, std::next(waiting.begin())->first};
-        log_.record(s.block_linear, key, Severity::Error, [&] {
+    if (s.elsewhere.empty()) {
+        if (e.participants < block_threads) after_exit(s, e.participants, s.pc, s.at_pc.front());
+        s.pc = nullptr;
+        s.at_pc.clear();
+        return;
+    }
+    // A divergent barrier: every call site with its threads, by address.
+    std::map<const void*, std::vector<ThreadId>> waiting = std::move(s.elsewhere);
+    waiting.emplace(s.pc, s.at_pc);
+    s.pc = nullptr;
+    s.at_pc.clear();
+    s.elsewhere.clear();
+    divergent(s, waiting);
+    if (e.participants < block_threads)
+        after_exit(s, e.participants, waiting.begin()->first, waiting.begin()->second.front());
+}
+
+void BarrierChecker::divergent(const BlockState& s, const std::map<const void*, std::vector<ThreadId>>& waiting) {
+    // Several code addresses; whether they are several source lines (one
+    // call may be duplicated by the compiler) is decided when the report is
+    // completed, off the fiber stack.
+    const HazardKey key{Rule::BarrierDivergent, waiting.begin()->first, std::next(waiting.begin())->first};
+    log_.record(s.block_linear, key, Severity::Error, [&] {
         HazardReport r;
         r.rule = Rule::BarrierDivergent;
         r.severity = Severity::Error;
@@ -82,24 +107,24 @@ void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
             return true;
         };
         return r;
-        });
-    }
-    if (e.participants < block_threads && !waiting.empty()) {
-        const auto& [pc, threads] = *waiting.begin();
-        log_.record(s.block_linear, HazardKey{Rule::BarrierAfterExit, pc, pc}, Severity::Note, [&] {
+    });
+}
+
+void BarrierChecker::after_exit(const BlockState& s, std::uint64_t participants, const void* pc, const ThreadId& first) {
+    const std::uint64_t block_threads = s.launch->block.volume();
+    log_.record(s.block_linear, HazardKey{Rule::BarrierAfterExit, pc, pc}, Severity::Note, [&] {
         HazardReport r;
         r.rule = Rule::BarrierAfterExit;
         r.severity = Severity::Note;
         r.kernel = s.launch->kernel;
-        r.location = std::to_string(block_threads - e.participants) + " of " + std::to_string(block_threads) +
+        r.location = std::to_string(block_threads - participants) + " of " + std::to_string(block_threads) +
                      " threads had exited before this __syncthreads";
-        r.current = HazardAccess{threads.front(), AccessKind::Read, 0, pc};
+        r.current = HazardAccess{first, AccessKind::Read, 0, pc};
         r.why = "exited threads no longer count at a barrier on Volta and later, but the CUDA guide asks every "
                 "thread of the block to reach each __syncthreads";
         r.fix = "instead of returning early, skip the work with a condition and let every thread reach the barrier";
         return r;
-        });
-    }
+    });
 }
 
 }  // namespace simt::check

@@ -26,11 +26,22 @@ public:
     void on_barrier_release(const BarrierReleaseEvent& e) override;
 
 private:
+    // The threads waiting at a barrier since its last release, by call site:
+    // the first site reached, and (a divergent barrier) the others. Kept
+    // per block with their capacity, as a barrier is reached by every thread
+    // many times a block.
     struct BlockState {
         const LaunchInfo* launch = nullptr;
         std::uint64_t block_linear = 0;
-        std::map<const void*, std::vector<ThreadId>> waiting;  // by call site
+        const void* pc = nullptr;
+        std::vector<ThreadId> at_pc;
+        std::map<const void*, std::vector<ThreadId>> elsewhere;
     };
+
+    // The error for one barrier reached at several call sites.
+    void divergent(const BlockState& s, const std::map<const void*, std::vector<ThreadId>>& waiting);
+    // The note for a barrier some threads had exited before.
+    void after_exit(const BlockState& s, std::uint64_t participants, const void* pc, const ThreadId& first);
 
     driver::HazardLog& log_;
     PerBlockState<BlockState> blocks_;
