@@ -24,6 +24,7 @@ namespace simt::check {
 class InitChecker final : public Checker {
 public:
     explicit InitChecker(driver::HazardLog& log) : log_(log) {}
+    bool wants_thread_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override;
     void on_launch_end(const LaunchInfo& launch) override;
     // The attempt's stores were undone: its launch tag never counts as written.

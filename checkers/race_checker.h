@@ -49,6 +49,7 @@ public:
     void ignore_same_value_writes(bool ignore) { ignore_same_value_writes_ = ignore; }
 
     bool needs_blocks_in_order() const override { return true; }
+    bool wants_thread_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override;
     void on_launch_abandoned(const LaunchInfo&) override { log_.discard_launch(); }
     // A freed allocation's history is forgotten (and its shadow released).

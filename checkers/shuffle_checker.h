@@ -19,6 +19,7 @@ namespace simt::check {
 class ShuffleChecker final : public Checker {
 public:
     explicit ShuffleChecker(driver::HazardLog& log) : log_(log) {}
+    bool wants_thread_events() const override { return false; }
     // A void parallel attempt: its hazards go (the launch begins again).
     void on_launch_abandoned(const LaunchInfo&) override { log_.discard_launch(); }
     bool wants_access_events() const override { return false; }

@@ -34,6 +34,8 @@ public:
     explicit TraceRecorder(TraceOptions options) : options_(options) {}
 
     bool wants_schedule_events() const override { return true; }
+    bool wants_access_events() const override { return false; }
+    bool wants_thread_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override;
     // A launch put off until the host synchronises: its records go, and the
     // launch that runs later takes its number.

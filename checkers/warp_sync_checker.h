@@ -14,6 +14,7 @@ namespace simt::check {
 class WarpSyncChecker final : public Checker {
 public:
     explicit WarpSyncChecker(driver::HazardLog& log) : log_(log) {}
+    bool wants_thread_events() const override { return false; }
     // A void parallel attempt: its hazards go (the launch begins again).
     void on_launch_abandoned(const LaunchInfo&) override { log_.discard_launch(); }
     bool wants_access_events() const override { return false; }

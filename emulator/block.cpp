@@ -50,7 +50,8 @@ SchedulePolicy policy_for(const LaunchContext& context, std::uint64_t block_line
 Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& worker)
     : launch_(context.launch), info_(context.info),
       block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
-      checkers_(context.checkers), access_observers_(context.access_observers), observers_(context.schedule_observers),
+      checkers_(context.checkers), access_observers_(context.access_observers),
+      thread_observers_(context.thread_observers), observers_(context.schedule_observers),
       memory_(context.memory), layout_(context.shared_layout), device_variables_(context.device_variables), worker_(worker),
       turns_(context.turns), block_linear_(block_linear),
       global_in_block_order_(context.global_in_block_order), footprint_(context.footprint),
@@ -235,7 +236,7 @@ void Block::thread_exited() {
     check_stack_canary(false);
     SimThread& t = *running_;
     worker_.note_progress();
-    for (Checker* c : checkers_) c->on_thread_exit(t.id);
+    for (Checker* c : thread_observers_) c->on_thread_exit(t.id);
     t.state = ThreadState::Exited;
     WarpState& w = warps_[t.id.warp];
     --w.ready;
@@ -258,7 +259,7 @@ void Block::thread_exited() {
 
 std::uint32_t Block::barrier(const void* pc, bool predicate) {
     SimThread& t = *running_;
-    for (Checker* c : checkers_) c->on_barrier_arrive(BarrierEvent{t.id, pc});
+    for (Checker* c : thread_observers_) c->on_barrier_arrive(BarrierEvent{t.id, pc});
     ++barrier_arrived_;
     barrier_true_ += predicate ? 1 : 0;
     last_barrier_pc_ = pc;
@@ -317,7 +318,7 @@ std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, st
                                       ", named in its mask, waits at " + describe(r.pc));
     }
     r.expected |= named;
-    for (Checker* c : checkers_) c->on_warp_collective(WarpCollectiveEvent{t.id, mask, pc});
+    for (Checker* c : thread_observers_) c->on_warp_collective(WarpCollectiveEvent{t.id, mask, pc});
     t.value = value;
     t.arg = arg;
     t.mask = mask | bit;

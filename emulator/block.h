@@ -114,6 +114,7 @@ struct LaunchContext {
     const EngineOptions& options;
     const std::vector<Checker*>& checkers;
     const std::vector<Checker*>& access_observers;  // checkers that want on_access
+    const std::vector<Checker*>& thread_observers;  // checkers that want_thread_events
     const GlobalMemory& memory;
     LaunchTurns& turns;
     const std::vector<Checker*>& schedule_observers;  // checkers that want scheduling events
@@ -413,6 +414,7 @@ private:
     const EngineOptions& options_;
     const std::vector<Checker*>& checkers_;
     const std::vector<Checker*>& access_observers_;
+    const std::vector<Checker*>& thread_observers_;
     const std::vector<Checker*>& observers_;  // want scheduling events; empty unless tracing
     const GlobalMemory& memory_;
     const StaticSharedLayout* layout_;

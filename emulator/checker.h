@@ -221,6 +221,11 @@ public:
     // False for a checker with no use for on_access: the engine then skips
     // it on every memory access (asked once, at registration).
     virtual bool wants_access_events() const { return true; }
+    // False for a checker with no use for the events every thread sends at
+    // every barrier and warp collective and at its exit (on_barrier_arrive,
+    // on_warp_collective, on_thread_exit): the engine then skips it there
+    // (asked once, at registration).
+    virtual bool wants_thread_events() const { return true; }
     virtual void on_launch_begin(const LaunchInfo&) {}
     virtual void on_launch_end(const LaunchInfo&) {}
     // Everything seen since on_launch_begin is void (the blocks of a
