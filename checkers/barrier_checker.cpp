@@ -34,42 +34,23 @@ void BarrierChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     BlockState& s = blocks_.current();
     s.launch = &launch;
     s.block_linear = linear_block(launch, block);
-    s.pc = nullptr;
-    s.at_pc.clear();
-    s.elsewhere.clear();
-}
-
-void BarrierChecker::on_barrier_arrive(const BarrierEvent& e) {
-    BlockState& s = blocks_.current();
-    if (s.pc == nullptr) s.pc = e.pc;
-    if (e.pc == s.pc)
-        s.at_pc.push_back(e.who);
-    else
-        s.elsewhere[e.pc].push_back(e.who);
 }
 
 void BarrierChecker::on_barrier_release(const BarrierReleaseEvent& e) {
-    BlockState& s = blocks_.current();
-    if (s.pc == nullptr) return;  // nobody waited
+    const BlockState& s = blocks_.current();
     const std::uint64_t block_threads = s.launch->block.volume();
-    if (s.elsewhere.empty()) {
-        if (e.participants < block_threads) after_exit(s, e.participants, s.pc, s.at_pc.front());
-        s.pc = nullptr;
-        s.at_pc.clear();
+    if (e.arrivals.empty()) {
+        if (e.participants < block_threads) after_exit(s, e.participants, e.pc, e.first);
         return;
     }
-    // A divergent barrier: every call site with its threads, by address.
-    std::map<const void*, std::vector<ThreadId>> waiting = std::move(s.elsewhere);
-    waiting.emplace(s.pc, s.at_pc);
-    s.pc = nullptr;
-    s.at_pc.clear();
-    s.elsewhere.clear();
+    Sites waiting;
+    for (const BarrierEvent& a : e.arrivals) waiting[a.pc].push_back(a.who);
     divergent(s, waiting);
     if (e.participants < block_threads)
         after_exit(s, e.participants, waiting.begin()->first, waiting.begin()->second.front());
 }
 
-void BarrierChecker::divergent(const BlockState& s, const std::map<const void*, std::vector<ThreadId>>& waiting) {
+void BarrierChecker::divergent(const BlockState& s, const Sites& waiting) {
     // Several code addresses; whether they are several source lines (one
     // call may be duplicated by the compiler) is decided when the report is
     // completed, off the fiber stack.

@@ -21,25 +21,20 @@ public:
     // A void parallel attempt: its hazards go (the launch begins again).
     void on_launch_abandoned(const LaunchInfo&) override { log_.discard_launch(); }
     bool wants_access_events() const override { return false; }
+    // A barrier's call sites come with its release (BarrierReleaseEvent).
+    bool wants_thread_events() const override { return false; }
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
-    void on_barrier_arrive(const BarrierEvent& e) override;
     void on_barrier_release(const BarrierReleaseEvent& e) override;
 
 private:
-    // The threads waiting at a barrier since its last release, by call site:
-    // the first site reached, and (a divergent barrier) the others. Kept
-    // per block with their capacity, as a barrier is reached by every thread
-    // many times a block.
     struct BlockState {
         const LaunchInfo* launch = nullptr;
         std::uint64_t block_linear = 0;
-        const void* pc = nullptr;
-        std::vector<ThreadId> at_pc;
-        std::map<const void*, std::vector<ThreadId>> elsewhere;
     };
+    using Sites = std::map<const void*, std::vector<ThreadId>>;  // by call site, in arrival order
 
     // The error for one barrier reached at several call sites.
-    void divergent(const BlockState& s, const std::map<const void*, std::vector<ThreadId>>& waiting);
+    void divergent(const BlockState& s, const Sites& waiting);
     // The note for a barrier some threads had exited before.
     void after_exit(const BlockState& s, std::uint64_t participants, const void* pc, const ThreadId& first);
 

@@ -253,28 +253,34 @@ void Block::thread_exited() {
         else
             ++i;
     }
-    if (barrier_arrived_ != 0 && barrier_arrived_ == live_) release_barrier(last_barrier_pc_);
+    if (barrier_arrived_ != 0 && barrier_arrived_ == live_) release_barrier(last_barrier_pc_, nullptr);
     if (w.ready == 0 && w.converging != 0) resolve_convergence(t.id.warp);
 }
 
 std::uint32_t Block::barrier(const void* pc, bool predicate) {
     SimThread& t = *running_;
     for (Checker* c : thread_observers_) c->on_barrier_arrive(BarrierEvent{t.id, pc});
-    ++barrier_arrived_;
+    if (barrier_arrived_ == 0) {
+        barrier_first_ = &t;
+        barrier_sites_differ_ = false;
+    } else if (pc != last_barrier_pc_) {
+        barrier_sites_differ_ = true;
+    }
+    t.value = barrier_arrived_++;  // its place among the arrivals, until the release gives the count
     barrier_true_ += predicate ? 1 : 0;
     last_barrier_pc_ = pc;
     if (barrier_arrived_ == live_) {
-        t.value = barrier_true_;
-        release_barrier(pc);
+        t.value = release_barrier(pc, &t);
         return std::uint32_t(t.value);
     }
     wait(WaitKind::Barrier, pc);
     return std::uint32_t(t.value);
 }
 
-void Block::release_barrier(const void* pc) {
+std::uint32_t Block::release_barrier(const void* pc, const SimThread* last) {
     ++barrier_epoch_;
-    const std::uint32_t participants = barrier_arrived_;
+    BarrierReleaseEvent event{block_index_, barrier_arrived_, pc, barrier_first_->id, {}};
+    if (barrier_sites_differ_) event.arrivals = barrier_arrivals(last, pc);
     const std::uint32_t count = barrier_true_;
     barrier_arrived_ = 0;
     barrier_true_ = 0;
@@ -284,9 +290,23 @@ void Block::release_barrier(const void* pc) {
             set_ready(t);
         }
     }
-    const BarrierReleaseEvent event{block_index_, participants, pc};
     worker_.note_progress();
     for (Checker* c : checkers_) c->on_barrier_release(event);
+    return count;
+}
+
+// Every arrival at the barrier being released, in order: the waiting
+// threads (each holds its place in `value`) and `last`, if it arrived.
+std::vector<BarrierEvent> Block::barrier_arrivals(const SimThread* last, const void* pc) const {
+    std::vector<std::pair<std::uint64_t, BarrierEvent>> placed;
+    for (const SimThread& t : threads_)
+        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Barrier)
+            placed.emplace_back(t.value, BarrierEvent{t.id, t.wait_pc});
+    if (last != nullptr) placed.emplace_back(last->value, BarrierEvent{last->id, pc});
+    std::sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<BarrierEvent> arrivals;
+    for (const auto& p : placed) arrivals.push_back(p.second);
+    return arrivals;
 }
 
 std::uint64_t Block::warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,

@@ -349,7 +349,11 @@ private:
         if (t.state == ThreadState::Waiting) suspend_running();
     }
     void set_ready(SimThread& t);
-    void release_barrier(const void* pc);
+    // `last`: the thread whose arrival completes it (nullptr: the last
+    // thread not yet there exited instead).
+    // Returns how many arrivals passed a true predicate.
+    std::uint32_t release_barrier(const void* pc, const SimThread* last);
+    std::vector<BarrierEvent> barrier_arrivals(const SimThread* last, const void* pc) const;
     void complete_warp_collective(std::uint32_t warp, std::size_t rendezvous);
     bool resolve_convergence(std::uint32_t warp);
     void check_bounds_fully(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
@@ -451,6 +455,9 @@ private:
     std::uint32_t barrier_arrived_ = 0;
     std::uint32_t barrier_true_ = 0;
     const void* last_barrier_pc_ = nullptr;
+    // The barrier's first arrival, and whether others arrived elsewhere.
+    const SimThread* barrier_first_ = nullptr;
+    bool barrier_sites_differ_ = false;
     Fault fault_;
     std::uint64_t clock_ = 0;
     // Lines come out ordered by barrier interval, then warp, then the lane's

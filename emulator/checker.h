@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "emulator/geometry.h"
 #include "emulator/global_memory.h"
@@ -108,6 +109,11 @@ struct BarrierReleaseEvent {
     Dim3 block;
     std::uint32_t participants = 0;
     const void* pc = nullptr;  // where the last thread arrived
+    ThreadId first;            // the first thread that arrived
+    // When the threads arrived at more than one call site (a barrier that
+    // threads reached in different branches): every arrival, in order;
+    // else empty (all arrived at `pc`).
+    std::vector<BarrierEvent> arrivals;
 };
 
 // A phase of a split-phase barrier completed: the last of the arrivals it
