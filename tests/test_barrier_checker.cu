@@ -32,7 +32,43 @@ __global__ void early_exit(int* out, int n) {
     out[threadIdx.x] = s[(threadIdx.x + 1) % n];
 }
 
+// Two call sites, and the last thread exits instead of arriving: after its
+// stores, which keep it running while the others wait, its exit completes
+// the barrier.
+__global__ void two_call_sites_last_exits(int* out) {
+    __shared__ int s[64];
+    s[threadIdx.x] = int(threadIdx.x);
+    if (threadIdx.x == 63) {
+        for (int i = 0; i < 1000; ++i) s[63] = i;
+        return;
+    }
+    if (threadIdx.x < 32) {
+        __syncthreads();
+        out[threadIdx.x] = s[threadIdx.x];
+    } else {
+        __syncthreads();
+        out[threadIdx.x] = s[threadIdx.x];
+    }
+}
+
 }  // namespace
+
+TEST_CASE("a barrier reached at two call sites and completed by a thread's exit names the threads that arrived at each") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::CheckOptions notes = simt::test::barrier_only();
+    notes.min_severity = 0;
+    simt::cuda::reset_device(opts, notes);
+    simt::test::Managed<int> out(64);
+    two_call_sites_last_exits<<<1, 64>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    const auto& groups = simt::cuda::last_launch_hazards();
+    REQUIRE(groups.size() == 2);
+    CHECK(groups[0].example.rule == simt::driver::Rule::BarrierDivergent);
+    CHECK(groups[0].example.location == "one barrier reached at 2 call sites (test_barrier_checker.cu:46: threads 0-31; "
+                                        "test_barrier_checker.cu:49: threads 32-62)");
+    CHECK(groups[1].example.rule == simt::driver::Rule::BarrierAfterExit);
+    CHECK(groups[1].example.location == "1 of 64 threads had exited before this __syncthreads");
+}
 
 TEST_CASE("one __syncthreads reached at two call sites is a divergent-barrier error naming both lines and their threads") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
