@@ -97,6 +97,14 @@ struct Slot {
         const auto mask = std::uint8_t((w0 >> 27) & 0xf);
         return r.kind == AccessKind::Read ? kind == AccessKind::Read : (r.mask & mask) == mask;
     }
+    // A current, unpromoted slot holding an access of r's block from an
+    // earlier barrier interval: everything the block does now is ordered
+    // after it (a barrier came between), so it can race with nothing to
+    // come and r may take its place. (A tree reduction's read of what
+    // another thread wrote before the last __syncthreads.)
+    bool superseded_by(const Record& r) const {
+        return !promoted() && block() == r.block && (std::uint32_t(w1 >> 24) & 0xffff) != r.block_epoch;
+    }
     std::uint32_t cell() const { return std::uint32_t(w1); }
     std::uint32_t thread() const { return std::uint32_t(w0 >> 16) & 0x7ff; }
     std::uint32_t block() const { return std::uint32_t(w1) & 0xffffff; }

@@ -138,10 +138,10 @@ private:
                         const AccessEvent& e, const Record& mine, std::uintptr_t granule) {
         // Most accesses (inline, read from the packed slot): the granule's
         // first this launch (or block), or its one thread's again, covering
-        // what the slot holds.
+        // what the slot holds, or the first since a barrier.
         if (!slot.current(tag)) {
             if (!(CellsOutliveBlocks && slot.promoted()) && slot.pack(mine, tag, pcs)) return;
-        } else if (slot.held_by(mine) && slot.pack(mine, tag, pcs)) {
+        } else if ((slot.held_by(mine) || slot.superseded_by(mine)) && slot.pack(mine, tag, pcs)) {
             return;
         }
         share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, mine, granule);
