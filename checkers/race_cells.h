@@ -17,27 +17,30 @@
 
 namespace simt::check {
 
-// One access as the checker judges it.
+// One access as the checker judges it: 32 bytes, two to a cache line (a
+// full cell's reads are judged from its first line). Always of the launch
+// (global) or block (shared) running: a slot from an earlier one reads as
+// empty, and its cell is given back.
 struct Record {
     std::uint32_t thread = 0;  // linear id in the block + 1; 0 = none
     std::uint32_t block_epoch = 0;
     std::uint32_t lane_epoch = 0;
+    // Global memory only:
+    std::uint32_t block = 0;     // linear block id + 1
+    std::uint32_t released = 0;  // releases the block had made before the access
     std::uint8_t mask = 0;  // bytes of the granule touched
     AccessKind kind = AccessKind::Read;
     std::uint8_t size = 0;
-    const void* pc = nullptr;
-    // Global memory only:
-    std::uint32_t block = 0;     // linear block id + 1
-    std::uint64_t launch = 0;    // the checker's launch number
-    std::uint32_t released = 0;  // releases the block had made before the access
     bool is_volatile = false;
+    const void* pc = nullptr;
 };
+static_assert(sizeof(Record) == 32);
 
 // A promoted granule: up to two reads, and writes with disjoint byte masks
 // (at most one per byte) kept as a prefix of `write`, so that a look at the
 // usual one write stops at the second entry. Reads first: a read-shared
 // granule (a tile element every thread of a block reads) is judged from the
-// cell's first three cache lines.
+// cell's first 96 bytes (its reads and first write).
 struct FullCell {
     std::array<Record, 2> read;
     std::array<Record, 4> write;
@@ -128,7 +131,7 @@ struct Slot {
         return true;
     }
 
-    Record unpack(std::uint64_t launch, const PcTable& pcs) const {
+    Record unpack(const PcTable& pcs) const {
         Record r;
         r.thread = thread();
         r.mask = std::uint8_t((w0 >> 27) & 0xf);
@@ -140,7 +143,6 @@ struct Slot {
         r.block_epoch = std::uint32_t(w1 >> 24) & 0xffff;
         r.lane_epoch = std::uint32_t(w1 >> 40) & 0xfff;
         r.released = std::uint32_t(w1 >> 52);
-        r.launch = launch;
         return r;
     }
 };

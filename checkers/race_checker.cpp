@@ -82,6 +82,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.block_epoch = 1;
     s.interval_opened_at = nullptr;
     s.warp_size = launch.warp_size;
+    s.warp_shift = unsigned(__builtin_ctz(launch.warp_size));
     const std::size_t threads = launch.block.volume();
     s.lane_epoch.assign(threads, 0);
     s.clock.assign(threads * s.warp_size, 0);
@@ -143,14 +144,13 @@ inline bool RaceChecker::ordered(const BlockState& s, const Record& before, std:
     if (before.thread == 0 || before.thread == thread + 1) return true;
     if (before.block_epoch != s.block_epoch) return true;  // a barrier came between
     const std::uint32_t other = before.thread - 1;
-    const unsigned ws = s.warp_size;
-    if (other / ws != thread / ws) return false;
+    if (((other ^ thread) >> s.warp_shift) != 0) return false;  // other warps
     // Same warp: has this lane synchronised with the other since its access?
-    return s.clock[std::size_t(thread) * ws + other % ws] > before.lane_epoch;
+    return s.clock[(std::size_t(thread) << s.warp_shift) + (other & (s.warp_size - 1))] > before.lane_epoch;
 }
 
 bool RaceChecker::ordered_global(const BlockState& s, const Record& before, std::uint32_t thread) const {
-    if (before.thread == 0 || before.launch != launch_) return true;  // a kernel boundary came between
+    if (before.thread == 0) return true;
     if (before.block != s.block_linear + 1) {
         const auto seen = s.acquired.find(before.block - 1);
         return seen != s.acquired.end() && seen->second > before.released;
@@ -199,8 +199,8 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
     for (std::uintptr_t g = e.address & ~std::uintptr_t(3); g < end; g += 4) {
         const std::uintptr_t lo = std::max(e.address, g), hi = std::min(end, g + 4);
         const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
-        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, kind, std::uint8_t(e.size), e.pc,
-                          std::uint32_t(s.block_linear + 1), launch_, s.releases, e.is_volatile};
+        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], std::uint32_t(s.block_linear + 1), s.releases,
+                          mask, kind, std::uint8_t(e.size), e.is_volatile, e.pc};
         if (s.launch->blocks_in_parallel)
             access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, mine, g);
         else
@@ -233,8 +233,8 @@ void RaceChecker::on_access(const AccessEvent& e) {
         const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
         const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
         const std::uint32_t me = e.who.linear;
-        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], mask, e.kind, std::uint8_t(e.size), e.pc,
-                          0, 0, 0, e.is_volatile};
+        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], 0, 0, mask, e.kind, std::uint8_t(e.size),
+                          e.is_volatile, e.pc};
         access_granule<false, false>(s, s.shadow[g], s.cells, s.pcs, s.tag, e, mine, std::uintptr_t(g) * 4);
     }
 }
@@ -251,7 +251,7 @@ void RaceChecker::share_granule(BlockState& s, Slot& slot, FullCells& cells, PcT
     if (current) {
         // Another thread's access, or one that did not pack (access_granule
         // took the same thread's covering accesses that do).
-        previous = slot.unpack(launch_, pcs);
+        previous = slot.unpack(pcs);
     } else {
         // An earlier launch's (or block's) slot: ordered before anything now.
         if (CellsOutliveBlocks && slot.promoted()) cells.release(slot.cell());

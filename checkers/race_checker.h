@@ -78,6 +78,7 @@ private:
         std::uint32_t block_epoch = 0;
         const void* interval_opened_at = nullptr;  // the barrier that began this epoch
         unsigned warp_size = 32;
+        unsigned warp_shift = 5;  // log2(warp_size): ordered() asks on every read of a shared cell
         std::vector<std::uint32_t> lane_epoch;  // per thread
         std::vector<std::uint32_t> clock;       // per thread x warp lane
         // Shared memory: a slot per granule of the window, tagged with the
