@@ -28,32 +28,35 @@ SIMT_EXPORT void __tsan_vptr_update(void** vptr, void* value) {
 }
 SIMT_EXPORT void __tsan_vptr_read(void** vptr) { observe(vptr, sizeof(void*), AccessKind::Read, false, SIMT_PC); }
 
-// The most common accesses first, inline in the entry point, when no checker
-// watches accesses: a naturally aligned plain load or store of static shared
-// memory inside a variable, or of the dynamic shared memory the launch gave,
-// needs only its scheduling point; one of device
-// memory, its scheduling point and the bounds check (the allocations hit
-// last, inline), unless global accesses wait for block order. Every other
-// access takes device::observe's whole path (the same steps, in the same
-// order: the shared bounds test here has no effect of its own).
+// The most common accesses first, inline in the entry point: a naturally
+// aligned plain load or store of static shared memory inside a variable, or
+// of the dynamic shared memory the launch gave, needs only its scheduling
+// point and, with checkers, their access event; when no checker watches
+// accesses, one of device memory needs its scheduling point and the bounds
+// check (the allocations hit last, inline), unless global accesses wait for
+// block order. Every other access takes device::observe's whole path (the
+// same steps, in the same order: the shared bounds tests here have no
+// effect of their own).
 template <unsigned N>
 [[gnu::always_inline]] inline void observe_plain(void* p, AccessKind kind, const void* pc) {
     simt::Worker* w = simt::Worker::current();
     if (w == nullptr || w->thread == nullptr) return;
     const auto a = reinterpret_cast<std::uintptr_t>(p);
     simt::Block& b = *w->block;
-    if ((a & (N - 1)) == 0 && b.access_observers().empty()) {
-        if (w->in_static_shared(a)) {
-            if (b.inside_shared_variables(w->shared_offset(a), N)) {
-                b.access_point(pc, kind, a);
-                return;
-            }
-        } else if (w->in_dynamic_shared(a)) {
-            if (b.inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w->dynamic_shared()), N)) {
-                b.access_point(pc, kind, a);
-                return;
-            }
-        } else if (simt::GlobalMemory::active_contains(a) && !b.global_in_block_order() && !b.in_parallel_attempt()) {
+    if ((a & (N - 1)) == 0) {
+        const bool shared_inside =
+            w->in_static_shared(a)
+                ? b.inside_shared_variables(w->shared_offset(a), N)
+                : w->in_dynamic_shared(a) &&
+                      b.inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w->dynamic_shared()), N);
+        if (shared_inside) {
+            b.access_point(pc, kind, a);
+            if (!b.access_observers().empty())
+                simt::device::notify_access(*w, simt::MemorySpace::Shared, kind, false, a, N, pc);
+            return;
+        }
+        if (b.access_observers().empty() && simt::GlobalMemory::active_contains(a) && !b.global_in_block_order() &&
+            !b.in_parallel_attempt()) {
             b.access_point(pc, kind, a);
             b.check_bounds(simt::MemorySpace::Global, a, N, kind, pc, true);
             if (kind != AccessKind::Read) b.note_lasting_effect();

@@ -84,7 +84,7 @@ public:
     static void for_each_attached(const std::function<void(Worker&)>& visit);
 
 private:
-    static thread_local Worker* current_;
+    static constinit thread_local Worker* current_;  // constinit: read directly, no TLS wrapper call
     std::atomic<std::uint64_t> progress_{0};
     pthread_t os_thread_{};
     StackPool stacks_;
