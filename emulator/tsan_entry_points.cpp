@@ -31,12 +31,12 @@ SIMT_EXPORT void __tsan_vptr_read(void** vptr) { observe(vptr, sizeof(void*), Ac
 // The most common accesses first, inline in the entry point: a naturally
 // aligned plain load or store of static shared memory inside a variable, or
 // of the dynamic shared memory the launch gave, needs only its scheduling
-// point and, with checkers, their access event; when no checker watches
-// accesses, one of device memory needs its scheduling point and the bounds
-// check (the allocations hit last, inline), unless global accesses wait for
-// block order. Every other access takes device::observe's whole path (the
-// same steps, in the same order: the shared bounds tests here have no
-// effect of their own).
+// point and, with checkers, their access event; one of device memory its
+// scheduling point, the bounds check (the allocations hit last, inline),
+// and with checkers its turn in block order or its note in the block's
+// footprint, and their event. Every other access takes device::observe's
+// whole path (the same steps, in the same order: the shared bounds tests
+// here have no effect of their own).
 template <unsigned N>
 [[gnu::always_inline]] inline void observe_plain(void* p, AccessKind kind, const void* pc) {
     simt::Worker* w = simt::Worker::current();
@@ -55,11 +55,14 @@ template <unsigned N>
                 simt::device::notify_access(*w, simt::MemorySpace::Shared, kind, false, a, N, pc);
             return;
         }
-        if (b.access_observers().empty() && simt::GlobalMemory::active_contains(a) && !b.global_in_block_order() &&
-            !b.in_parallel_attempt()) {
+        if (simt::GlobalMemory::active_contains(a)) {
             b.access_point(pc, kind, a);
             b.check_bounds(simt::MemorySpace::Global, a, N, kind, pc, true);
             if (kind != AccessKind::Read) b.note_lasting_effect();
+            if (b.global_in_block_order()) b.order_global_access();
+            if (b.in_parallel_attempt()) b.note_global_access(a, N, kind);
+            if (!b.access_observers().empty())
+                simt::device::notify_access(*w, simt::MemorySpace::Global, kind, false, a, N, pc);
             return;
         }
     }
