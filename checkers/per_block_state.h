@@ -16,22 +16,35 @@ template <class State>
 class PerBlockState {
 public:
     // Called for every event: the last answer is kept (a deque keeps the
-    // states where they are when another owner adds one).
-    State& current() const {
-        thread_local const PerBlockState* last_owner = nullptr;
-        thread_local State* last_state = nullptr;
-        if (last_owner == this) return *last_state;  // before `states`: no init guard on the hot path
+    // states where they are when another owner adds one). Inline up to the
+    // last answer; the look-up after another owner's is out of line.
+    [[gnu::always_inline]] State& current() const {
+        if (last_owner() == this) [[likely]]
+            return *last_state();
+        return find();
+    }
+
+private:
+    static const PerBlockState*& last_owner() {
+        thread_local const PerBlockState* owner = nullptr;
+        return owner;
+    }
+    static State*& last_state() {
+        thread_local State* state = nullptr;
+        return state;
+    }
+    [[gnu::noinline]] State& find() const {
         thread_local std::deque<std::pair<const PerBlockState*, State>> states;
-        last_owner = this;
+        last_owner() = this;
         for (auto& [owner, s] : states) {
             if (owner == this) {
-                last_state = &s;
+                last_state() = &s;
                 return s;
             }
         }
         states.emplace_back(this, State{});
-        last_state = &states.back().second;
-        return *last_state;
+        last_state() = &states.back().second;
+        return *last_state();
     }
 };
 
