@@ -11,15 +11,6 @@ Block& block() { return *Worker::current()->block; }
 
 void* dynamic_shared() { return Worker::current()->dynamic_shared(); }
 
-void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is_volatile, std::uintptr_t a,
-                   std::uint32_t size, const void* pc) {
-    Block& b = *w.block;
-    AccessEvent event{w.thread->id, space, kind, is_volatile, a, size, pc,
-                      space == MemorySpace::Shared ? w.shared_offset(a) : 0u};
-    if (space == MemorySpace::Global) b.last_allocation(event);
-    for (Checker* c : b.access_observers()) c->on_access(event);
-}
-
 std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
                               std::uint32_t arg, const void* pc, std::uint64_t* participants) {
     return block().warp_collective(combine, mask, value, arg, pc, participants);

@@ -33,8 +33,14 @@ void* dynamic_shared();
 // unless the address is a multiple of the size (ranges and accesses the
 // compiler knows to be unaligned, such as packed fields, are not).
 // Inline: it runs for every access of kernel code.
-void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is_volatile, std::uintptr_t address,
-                   std::uint32_t size, const void* pc);
+inline void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is_volatile, std::uintptr_t a,
+                          std::uint32_t size, const void* pc) {
+    Block& b = *w.block;
+    AccessEvent event{w.thread->id, space, kind, is_volatile, a, size, pc,
+                      space == MemorySpace::Shared ? w.shared_offset(a) : 0u};
+    if (space == MemorySpace::Global) b.last_allocation(event);
+    for (Checker* c : b.access_observers()) c->on_access(event);
+}
 inline void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
                     const void* pc, bool natural = true) {
     Worker* w = Worker::current();
