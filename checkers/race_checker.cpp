@@ -149,6 +149,23 @@ inline bool RaceChecker::ordered(const BlockState& s, const Record& before, std:
     return s.clock[(std::size_t(thread) << s.warp_shift) + (other & (s.warp_size - 1))] > before.lane_epoch;
 }
 
+template <bool Global>
+inline bool RaceChecker::quiet_read(BlockState& s, FullCell& cell, const Record& mine) const {
+    const std::uint32_t me = mine.thread - 1;
+    auto is_ordered = [&](const Record& r) { return Global ? ordered_global(s, r, me) : ordered(s, r, me); };
+    for (const Record& w : cell.write) {
+        if (w.thread == 0) break;  // the live writes are a prefix
+        if ((w.mask & mine.mask) != 0 && !is_ordered(w)) return false;
+    }
+    for (Record& r : cell.read) {
+        if (r.thread == 0 || is_ordered(r)) {
+            r = mine;
+            break;
+        }
+    }
+    return true;
+}
+
 bool RaceChecker::ordered_global(const BlockState& s, const Record& before, std::uint32_t thread) const {
     if (before.thread == 0) return true;
     if (before.block != s.block_linear + 1) {

@@ -144,9 +144,17 @@ private:
             if (!(CellsOutliveBlocks && slot.promoted()) && slot.pack(mine, tag, pcs)) return;
         } else if ((slot.held_by(mine) || slot.superseded_by(mine)) && slot.pack(mine, tag, pcs)) {
             return;
+        } else if (slot.promoted() && mine.kind == AccessKind::Read && !mine.is_volatile &&
+                   quiet_read<Global>(s, cells[slot.cell()], mine)) {
+            return;
         }
         share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, mine, granule);
     }
+    // A plain read of a promoted granule that no write it overlaps is
+    // unordered with (a tile element every thread reads): kept as
+    // check_granule keeps a read, and true; false leaves it to check_granule.
+    template <bool Global>
+    bool quiet_read(BlockState& s, FullCell& cell, const Record& mine) const;
     // The rest: a second thread, a promoted slot, a field that does not pack.
     template <bool Global, bool CellsOutliveBlocks>
     [[gnu::noinline]] void share_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
