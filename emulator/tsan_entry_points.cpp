@@ -66,6 +66,9 @@ template <unsigned N>
             return;
         }
     }
+    // A read of the launching host thread's stack: the kernel's arguments,
+    // read by every thread as it starts. Nothing to observe.
+    if (kind == AccessKind::Read && b.on_host_stack(a)) return;
     observe(p, N, kind, false, pc);
 }
 
