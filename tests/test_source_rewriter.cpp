@@ -269,6 +269,31 @@ TEST_CASE("host assembly is left as it is", "[rewriter]") {
     CHECK(body(source) == source);
 }
 
+TEST_CASE("inline PTX bfind and vabsdiff4 become the arithmetic the PTX ISA defines, keeping the lines", "[rewriter]") {
+    const std::string source =
+        "__device__ unsigned f(unsigned a, unsigned b) {\n  unsigned r, s;\n  asm(\"bfind.u32 %0, %1;\" : \"=r\"(r) : \"r\"(a));\n"
+        "  asm(\"vabsdiff4.u32.u32.u32.add\"\n      \" %0, %1, %2, %3;\"\n      : \"=r\"(s)\n      : \"r\"(a), \"r\"(b), \"r\"(r + 1));\n"
+        "  return s;\n}\n";
+    const std::string out = body(source);
+    CHECK(out.find("asm") == std::string::npos);
+    CHECK_THAT(out, Catch::Contains("((r) = decltype(+(r))([](unsigned v) { return v == 0 ? 0xffffffffu : 31u - "
+                                    "unsigned(__builtin_clz(v)); }(unsigned(a))))"));
+    CHECK_THAT(out, Catch::Contains("((s) = decltype(+(s))([](unsigned a, unsigned b, unsigned c)"));
+    CHECK_THAT(out, Catch::Contains("(unsigned(a), unsigned(b), unsigned(r + 1))))"));
+    CHECK(lines(out) == lines(source));
+}
+
+TEST_CASE("a known PTX instruction with operands that do not fit it is an error at its line", "[rewriter]") {
+    const std::string source = "__device__ unsigned f(unsigned a) {\n  unsigned r;\n  asm(\"bfind.u32 %0, %1;\" : \"=r\"(r));\n  return r;\n}\n";
+    try {
+        rewrite_cuda_source(source, "k.cu");
+        FAIL("no error");
+    } catch (const RewriteError& e) {
+        CHECK(e.line == 3);
+        CHECK_THAT(e.what(), Catch::Contains("cannot read the operands of this inline PTX (bfind.u32 %0, %1)"));
+    }
+}
+
 TEST_CASE("other inline PTX is an error naming its line and the instruction", "[rewriter]") {
     const std::string source = "__global__ void k(int* p) {\n  int x;\n  asm(\"ld.global.nc.u32 %0, [%1];\" : \"=r\"(x) : \"l\"(p));\n}\n";
     try {

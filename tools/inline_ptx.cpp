@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <vector>
 
 #include "tools/source_rewriter.h"
 
@@ -32,11 +33,62 @@ std::string squeeze(std::string_view t) {
     return out;
 }
 
+// The expressions of an operand list: `"=r"(a), "r"(b + 1)` -> a, b + 1.
+std::vector<std::string> operand_expressions(std::string_view list, const std::string& t, int line) {
+    std::vector<std::string> out;
+    int depth = 0;
+    std::size_t open = std::string_view::npos;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        if (list[k] == '(' && depth++ == 0) open = k;
+        if (list[k] == ')' && --depth == 0) out.emplace_back(list.substr(open + 1, k - open - 1));
+    }
+    if (depth != 0) throw RewriteError(line, "cannot read the operands of this inline PTX (" + t + ")");
+    return out;
+}
+
+// Integer instructions with no CUDA intrinsic that real code writes in PTX
+// (cuda-samples: bfind in cdpAdvancedQuicksort, vabsdiff4 in
+// stereoDisparity), as the PTX ISA defines them; $1.. are the inputs.
+struct Instruction {
+    std::string_view ptx;  // the template, spaces squeezed
+    std::size_t inputs;
+    std::string_view cpp;
+};
+constexpr std::array<Instruction, 3> kInstructions = {{
+    // The most significant 1 bit's position; 0xffffffff when there is none.
+    {"bfind.u32 %0, %1", 1, "[](unsigned v) { return v == 0 ? 0xffffffffu : 31u - unsigned(__builtin_clz(v)); }(unsigned($1))"},
+    {"bfind.u64 %0, %1", 1,
+     "[](unsigned long long v) { return v == 0 ? 0xffffffffu : 63u - unsigned(__builtin_clzll(v)); }"
+     "((unsigned long long)($1))"},
+    // |a - b| of each unsigned byte, the four summed and added to c.
+    {"vabsdiff4.u32.u32.u32.add %0, %1, %2, %3", 3,
+     "[](unsigned a, unsigned b, unsigned c) { for (int i = 0; i < 32; i += 8) { const unsigned x = a >> i & 0xffu, "
+     "y = b >> i & 0xffu; c += x > y ? x - y : y - x; } return c; }(unsigned($1), unsigned($2), unsigned($3))"},
+}};
+
+std::string assign(const std::string& target, const std::string& value) {
+    return "((" + target + ") = decltype(+(" + target + "))(" + value + "))";
+}
+
 }  // namespace
 
-std::optional<std::string> translate_inline_ptx(std::string_view asm_template, std::string_view outputs, int line) {
+std::optional<std::string> translate_inline_ptx(std::string_view asm_template, std::string_view outputs,
+                                               std::string_view inputs, int line) {
     if (!looks_like_ptx(asm_template)) return std::nullopt;
     const std::string t = squeeze(asm_template);
+    for (const Instruction& i : kInstructions) {
+        if (t != i.ptx) continue;
+        const std::vector<std::string> out = operand_expressions(outputs, t, line);
+        const std::vector<std::string> in = operand_expressions(inputs, t, line);
+        if (out.size() != 1 || in.size() != i.inputs)
+            throw RewriteError(line, "cannot read the operands of this inline PTX (" + t + ")");
+        std::string cpp(i.cpp);
+        for (std::size_t n = 0; n < in.size(); ++n) {
+            const std::string mark = "$" + std::to_string(n + 1);
+            for (std::size_t at; (at = cpp.find(mark)) != std::string::npos;) cpp.replace(at, mark.size(), in[n]);
+        }
+        return assign(out[0], cpp);
+    }
     // "mov.u32 %0, %%laneid" -> the register's name
     static constexpr std::array<std::string_view, 12> registers = {
         "laneid",      "warpid",      "lanemask_eq", "lanemask_lt", "lanemask_le", "lanemask_gt",
@@ -55,14 +107,14 @@ std::optional<std::string> translate_inline_ptx(std::string_view asm_template, s
             if (open == std::string_view::npos || close == std::string_view::npos || close < open)
                 throw RewriteError(line, "cannot read the output operand of this inline PTX (" + t + ")");
             const std::string target(outputs.substr(open + 1, close - open - 1));
-            return "((" + target + ") = decltype(+(" + target + "))(::simt::cuda::special_register(\"" + std::string(r) +
-                   "\")))";
+            return assign(target, "::simt::cuda::special_register(\"" + std::string(r) + "\")");
         }
     }
     throw RewriteError(line, "simt does not run inline PTX: `" + t +
                                  "`; write it in CUDA C++ (intrinsics such as __shfl_sync, __ballot_sync and "
                                  "atomics do the same). simt reads only the special registers %laneid, "
-                                 "%warpid, %lanemask_eq/lt/le/gt/ge, %clock, %clock64, %globaltimer and %smid with mov");
+                                 "%warpid, %lanemask_eq/lt/le/gt/ge, %clock, %clock64, %globaltimer and %smid with mov, "
+                                 "and runs bfind.u32, bfind.u64 and vabsdiff4.u32.u32.u32.add");
 }
 
 }  // namespace simt::frontend

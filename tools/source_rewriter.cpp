@@ -256,7 +256,7 @@ private:
         if (j >= s_.size() || s_[j] != '(') return std::nullopt;
         end = src_.matching(j, '(', ')');
         std::string asm_template;
-        std::size_t colons[2] = {end - 1, end - 1};
+        std::size_t colons[3] = {end - 1, end - 1, end - 1};
         int found = 0, depth = 0;
         for (std::size_t k = j + 1; k + 1 < end; ++k) {
             if (!src_.code(k)) {
@@ -270,12 +270,15 @@ private:
             }
             if (s_[k] == '(') ++depth;
             if (s_[k] == ')') --depth;
-            if (s_[k] == ':' && depth == 0 && found < 2) colons[found++] = k;
+            if (s_[k] == ':' && depth == 0 && found < 3) colons[found++] = k;
         }
         const std::size_t outputs_end = found >= 2 ? colons[1] : end - 1;
         const std::string_view outputs =
             found >= 1 ? std::string_view(s_).substr(colons[0] + 1, outputs_end - colons[0] - 1) : std::string_view();
-        std::optional<std::string> cpp = translate_inline_ptx(asm_template, outputs, src_.line_of(at));
+        const std::size_t inputs_end = found >= 3 ? colons[2] : end - 1;
+        const std::string_view inputs =
+            found >= 2 ? std::string_view(s_).substr(colons[1] + 1, inputs_end - colons[1] - 1) : std::string_view();
+        std::optional<std::string> cpp = translate_inline_ptx(asm_template, outputs, inputs, src_.line_of(at));
         if (cpp) cpp->append(count_newlines(std::string_view(s_).substr(at, end - at)), '\n');
         return cpp;
     }
