@@ -283,6 +283,14 @@ TEST_CASE("inline PTX bfind and vabsdiff4 become the arithmetic the PTX ISA defi
     CHECK(lines(out) == lines(source));
 }
 
+TEST_CASE("inline PTX that is a CUDA intrinsic's instruction becomes that intrinsic", "[rewriter]") {
+    const std::string out = body("__device__ unsigned f(unsigned a, unsigned b, unsigned c) {\n  unsigned r;\n"
+                                 "  asm(\"shf.l.wrap.b32 %0, %1, %2, %3;\" : \"=r\"(r) : \"r\"(a), \"r\"(b), \"r\"(c));\n"
+                                 "  return r;\n}\n");
+    CHECK(out.find("asm") == std::string::npos);
+    CHECK_THAT(out, Catch::Contains("((r) = decltype(+(r))(__funnelshift_l(unsigned(a), unsigned(b), unsigned(c))))"));
+}
+
 TEST_CASE("a known PTX instruction with operands that do not fit it is an error at its line", "[rewriter]") {
     const std::string source = "__device__ unsigned f(unsigned a) {\n  unsigned r;\n  asm(\"bfind.u32 %0, %1;\" : \"=r\"(r));\n  return r;\n}\n";
     try {

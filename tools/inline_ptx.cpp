@@ -46,15 +46,17 @@ std::vector<std::string> operand_expressions(std::string_view list, const std::s
     return out;
 }
 
-// Integer instructions with no CUDA intrinsic that real code writes in PTX
-// (cuda-samples: bfind in cdpAdvancedQuicksort, vabsdiff4 in
-// stereoDisparity), as the PTX ISA defines them; $1.. are the inputs.
+// Integer instructions that real code writes in PTX, as the PTX ISA
+// defines them: those with no CUDA intrinsic (cuda-samples: bfind in
+// cdpAdvancedQuicksort, vabsdiff4 in stereoDisparity) or none quite the
+// same (prmt) written out, the others as the intrinsic that is the same
+// instruction. $1.. are the inputs.
 struct Instruction {
     std::string_view ptx;  // the template, spaces squeezed
     std::size_t inputs;
     std::string_view cpp;
 };
-constexpr std::array<Instruction, 3> kInstructions = {{
+constexpr std::array<Instruction, 10> kInstructions = {{
     // The most significant 1 bit's position; 0xffffffff when there is none.
     {"bfind.u32 %0, %1", 1, "[](unsigned v) { return v == 0 ? 0xffffffffu : 31u - unsigned(__builtin_clz(v)); }(unsigned($1))"},
     {"bfind.u64 %0, %1", 1,
@@ -64,6 +66,20 @@ constexpr std::array<Instruction, 3> kInstructions = {{
     {"vabsdiff4.u32.u32.u32.add %0, %1, %2, %3", 3,
      "[](unsigned a, unsigned b, unsigned c) { for (int i = 0; i < 32; i += 8) { const unsigned x = a >> i & 0xffu, "
      "y = b >> i & 0xffu; c += x > y ? x - y : y - x; } return c; }(unsigned($1), unsigned($2), unsigned($3))"},
+    // Byte i of the result: byte (selector nibble i & 7) of y:x, or that
+    // byte's sign replicated when the nibble's bit 3 is set (which
+    // __byte_perm ignores).
+    {"prmt.b32 %0, %1, %2, %3", 3,
+     "[](unsigned x, unsigned y, unsigned s) { const unsigned long long v = (unsigned long long)y << 32 | x; "
+     "unsigned r = 0; for (int i = 0; i < 4; ++i) { const unsigned n = s >> 4 * i & 0xfu; unsigned b = "
+     "unsigned(v >> 8 * (n & 7u)) & 0xffu; if (n & 8u) b = b & 0x80u ? 0xffu : 0u; r |= b << 8 * i; } return r; }"
+     "(unsigned($1), unsigned($2), unsigned($3))"},
+    {"shf.l.wrap.b32 %0, %1, %2, %3", 3, "__funnelshift_l(unsigned($1), unsigned($2), unsigned($3))"},
+    {"shf.l.clamp.b32 %0, %1, %2, %3", 3, "__funnelshift_lc(unsigned($1), unsigned($2), unsigned($3))"},
+    {"shf.r.wrap.b32 %0, %1, %2, %3", 3, "__funnelshift_r(unsigned($1), unsigned($2), unsigned($3))"},
+    {"shf.r.clamp.b32 %0, %1, %2, %3", 3, "__funnelshift_rc(unsigned($1), unsigned($2), unsigned($3))"},
+    {"brev.b32 %0, %1", 1, "__brev(unsigned($1))"},
+    {"popc.b32 %0, %1", 1, "unsigned(__popc(unsigned($1)))"},
 }};
 
 std::string assign(const std::string& target, const std::string& value) {
@@ -114,7 +130,8 @@ std::optional<std::string> translate_inline_ptx(std::string_view asm_template, s
                                  "`; write it in CUDA C++ (intrinsics such as __shfl_sync, __ballot_sync and "
                                  "atomics do the same). simt reads only the special registers %laneid, "
                                  "%warpid, %lanemask_eq/lt/le/gt/ge, %clock, %clock64, %globaltimer and %smid with mov, "
-                                 "and runs bfind.u32, bfind.u64 and vabsdiff4.u32.u32.u32.add");
+                                 "and runs bfind.u32/u64, vabsdiff4.u32.u32.u32.add, prmt.b32, "
+                                 "shf.l/r.wrap/clamp.b32, brev.b32 and popc.b32");
 }
 
 }  // namespace simt::frontend

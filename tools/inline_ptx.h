@@ -1,8 +1,9 @@
 // Inline PTX (`asm("mov.u32 %0, %%laneid;" : "=r"(lane))`): simt runs no PTX.
 // The few statements real code uses become C++: a special register's read
 // a call into the runtime, a few integer instructions with no intrinsic
-// (bfind, vabsdiff4 with its .add reduction) the same arithmetic written
-// out; any other PTX is an error at its line.
+// (bfind, vabsdiff4 with its .add reduction, prmt) the same arithmetic
+// written out, and a few that are an intrinsic (shf, brev, popc) that
+// intrinsic; any other PTX is an error at its line.
 #pragma once
 
 #include <optional>
