@@ -46,6 +46,13 @@ std::vector<std::string> operand_expressions(std::string_view list, const std::s
     return out;
 }
 
+// The one output operand's expression: `"=r"(x)` -> x.
+std::string output_operand(std::string_view outputs, const std::string& t, int line) {
+    const std::vector<std::string> out = operand_expressions(outputs, t, line);
+    if (out.size() != 1) throw RewriteError(line, "cannot read the output operand of this inline PTX (" + t + ")");
+    return out[0];
+}
+
 // Integer instructions that real code writes in PTX, as the PTX ISA
 // defines them: those with no CUDA intrinsic (cuda-samples: bfind in
 // cdpAdvancedQuicksort, vabsdiff4 in stereoDisparity) or none quite the
@@ -94,16 +101,15 @@ std::optional<std::string> translate_inline_ptx(std::string_view asm_template, s
     const std::string t = squeeze(asm_template);
     for (const Instruction& i : kInstructions) {
         if (t != i.ptx) continue;
-        const std::vector<std::string> out = operand_expressions(outputs, t, line);
+        const std::string target = output_operand(outputs, t, line);
         const std::vector<std::string> in = operand_expressions(inputs, t, line);
-        if (out.size() != 1 || in.size() != i.inputs)
-            throw RewriteError(line, "cannot read the operands of this inline PTX (" + t + ")");
+        if (in.size() != i.inputs) throw RewriteError(line, "cannot read the operands of this inline PTX (" + t + ")");
         std::string cpp(i.cpp);
         for (std::size_t n = 0; n < in.size(); ++n) {
             const std::string mark = "$" + std::to_string(n + 1);
             for (std::size_t at; (at = cpp.find(mark)) != std::string::npos;) cpp.replace(at, mark.size(), in[n]);
         }
-        return assign(out[0], cpp);
+        return assign(target, cpp);
     }
     // "mov.u32 %0, %%laneid" -> the register's name
     static constexpr std::array<std::string_view, 12> registers = {
@@ -117,13 +123,8 @@ std::optional<std::string> translate_inline_ptx(std::string_view asm_template, s
             if (t.size() != mov.size() + r.size() || t.compare(0, mov.size(), mov) != 0 ||
                 t.compare(mov.size(), std::string::npos, r) != 0)
                 continue;
-            // The one output operand: "=r"(expr) -> expr
-            const std::size_t open = outputs.find('(');
-            const std::size_t close = outputs.rfind(')');
-            if (open == std::string_view::npos || close == std::string_view::npos || close < open)
-                throw RewriteError(line, "cannot read the output operand of this inline PTX (" + t + ")");
-            const std::string target(outputs.substr(open + 1, close - open - 1));
-            return assign(target, "::simt::cuda::special_register(\"" + std::string(r) + "\")");
+            return assign(output_operand(outputs, t, line),
+                          "::simt::cuda::special_register(\"" + std::string(r) + "\")");
         }
     }
     throw RewriteError(line, "simt does not run inline PTX: `" + t +
