@@ -41,6 +41,22 @@ inline void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is
     if (space == MemorySpace::Global) b.last_allocation(event);
     for (Checker* c : b.access_observers()) c->on_access(event);
 }
+// An access to device memory (the global arena or the __device__
+// variables), once classified: its scheduling point (first: what checkers
+// see next is then exactly the order in which accesses take effect, and an
+// atomic runs right after this returns), its bounds, its turn in block order
+// or its note in the block's footprint, the checkers' event. Inline: the
+// entry points take it for every aligned plain access of the arena.
+[[gnu::always_inline]] inline void observe_global(Worker& w, Block& b, std::uintptr_t a, std::uint32_t size,
+                                                  AccessKind kind, bool is_volatile, const void* pc, bool natural) {
+    b.access_point(pc, kind, a);
+    b.check_bounds(MemorySpace::Global, a, size, kind, pc, natural);
+    if (kind != AccessKind::Read) b.note_lasting_effect();
+    if (kind == AccessKind::Atomic || b.global_in_block_order()) b.order_global_access();
+    if (b.in_parallel_attempt()) b.note_global_access(a, size, kind);
+    if (!b.access_observers().empty()) notify_access(w, MemorySpace::Global, kind, is_volatile, a, size, pc);
+}
+
 inline void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
                     const void* pc, bool natural = true) {
     Worker* w = Worker::current();
@@ -59,20 +75,18 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
         return;
     }
     Block& b = *w->block;
+    if (*space == MemorySpace::Global) {
+        observe_global(*w, b, a, size, kind, is_volatile, pc, natural);
+        return;
+    }
     if (*space == MemorySpace::Constant && kind != AccessKind::Read) b.refuse_constant_store(a, size, pc);
-    // Yield first: what checkers see next is then exactly the order in which
-    // accesses take effect (an atomic runs right after this returns).
+    // Yield first, as observe_global does.
     if (*space != MemorySpace::Constant) {
         b.access_point(pc, kind, a);
         const bool aligned = !natural || (a & (size - 1)) == 0;
-        const bool static_shared_ok = *space == MemorySpace::Shared && aligned && w->in_static_shared(a) &&
+        const bool static_shared_ok = aligned && w->in_static_shared(a) &&
                                       b.inside_shared_variables(w->shared_offset(a), size);
         if (!static_shared_ok) b.check_bounds(*space, a, size, kind, pc, natural);
-    }
-    if (*space == MemorySpace::Global) {
-        if (kind != AccessKind::Read) b.note_lasting_effect();
-        if (kind == AccessKind::Atomic || b.global_in_block_order()) b.order_global_access();
-        if (b.in_parallel_attempt()) b.note_global_access(a, size, kind);
     }
     if (!b.access_observers().empty()) notify_access(*w, *space, kind, is_volatile, a, size, pc);
 }

@@ -56,13 +56,7 @@ template <unsigned N>
             return;
         }
         if (simt::GlobalMemory::active_contains(a)) {
-            b.access_point(pc, kind, a);
-            b.check_bounds(simt::MemorySpace::Global, a, N, kind, pc, true);
-            if (kind != AccessKind::Read) b.note_lasting_effect();
-            if (b.global_in_block_order()) b.order_global_access();
-            if (b.in_parallel_attempt()) b.note_global_access(a, N, kind);
-            if (!b.access_observers().empty())
-                simt::device::notify_access(*w, simt::MemorySpace::Global, kind, false, a, N, pc);
+            simt::device::observe_global(*w, b, a, N, kind, false, pc, true);
             return;
         }
     }
