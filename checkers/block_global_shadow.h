@@ -16,22 +16,21 @@
 #include <vector>
 
 #include "checkers/race_cells.h"
+#include "emulator/page_index.h"
 
 namespace simt::check {
 
 class BlockGlobalShadow {
 public:
+    // The page's home entry in the table answers most looks (inline); a
+    // page found further on, or new, takes the slow way.
     Slot& at(std::uintptr_t address) {
         const std::uintptr_t page = address >> kPageShift;
         const unsigned slot = unsigned(address >> 2) & (kPageSlots - 1);
-        if (page == recent_[0].page) return recent_[0].slots[slot];
-        if (page == recent_[1].page) {
-            std::swap(recent_[0], recent_[1]);
-            return recent_[0].slots[slot];
-        }
-        recent_[1] = recent_[0];
-        recent_[0] = Recent{page, find(page)};
-        return recent_[0].slots[slot];
+        const Entry& home = table_[hash(page) & mask_];
+        if (home.page == page) [[likely]]
+            return home.slots[slot];
+        return find(page)[slot];
     }
 
     // A new block: every page may be reused.
@@ -39,7 +38,6 @@ public:
         for (const std::size_t i : filled_) table_[i] = Entry{};
         filled_.clear();
         used_ = 0;
-        recent_[0] = recent_[1] = Recent{};
     }
 
     // Slots of 65536 blocks ago would carry a current tag: zero them all.
@@ -59,17 +57,17 @@ private:
         std::uintptr_t page = kNone;
         Slot* slots = nullptr;
     };
-    struct Recent {
-        std::uintptr_t page = kNone;
-        Slot* slots = nullptr;
-    };
 
-    Slot* find(std::uintptr_t page) {
-        if ((used_ + 1) * 2 > table_.size()) grow();
-        std::size_t i = hash(page) & (table_.size() - 1);
+    [[gnu::noinline]] Slot* find(std::uintptr_t page) {
+        std::size_t i = hash(page) & mask_;
         while (table_[i].page != kNone) {
             if (table_[i].page == page) return table_[i].slots;
-            i = (i + 1) & (table_.size() - 1);
+            i = (i + 1) & mask_;
+        }
+        if ((used_ + 1) * 8 > table_.size()) {
+            grow();
+            i = hash(page) & mask_;
+            while (table_[i].page != kNone) i = (i + 1) & mask_;
         }
         if (used_ == pages_.size()) pages_.push_back(std::make_unique<Page>());
         table_[i] = Entry{page, pages_[used_++]->slots};
@@ -78,26 +76,26 @@ private:
     }
 
     void grow() {
-        std::vector<Entry> old;
+        std::vector<Entry> old(table_.size() * 2);
         old.swap(table_);
-        table_.assign(old.empty() ? 64 : old.size() * 2, Entry{});
+        mask_ = table_.size() - 1;
         filled_.clear();
         for (const Entry& e : old) {
             if (e.page == kNone) continue;
-            std::size_t i = hash(e.page) & (table_.size() - 1);
-            while (table_[i].page != kNone) i = (i + 1) & (table_.size() - 1);
+            std::size_t i = hash(e.page) & mask_;
+            while (table_[i].page != kNone) i = (i + 1) & mask_;
             table_[i] = e;
             filled_.push_back(i);
         }
     }
 
-    static std::size_t hash(std::uintptr_t page) { return std::size_t((page * 0x9e3779b97f4a7c15ull) >> 20); }
+    static std::size_t hash(std::uintptr_t page) { return std::size_t(page_hash(page)); }
 
-    std::vector<Entry> table_;
+    std::vector<Entry> table_ = std::vector<Entry>(64);  // at most an eighth full
+    std::size_t mask_ = 63;                               // table_.size() - 1
     std::vector<std::size_t> filled_;  // table entries in use, to empty them
     std::vector<std::unique_ptr<Page>> pages_;
     std::size_t used_ = 0;  // pages_ handed out to the current block
-    Recent recent_[2];
 };
 
 }  // namespace simt::check

@@ -51,10 +51,19 @@ struct FullCell {
 // thread at a time.
 class PcTable {
 public:
-    // 0 for nullptr; kFull when the table has no room left.
+    // 0 for nullptr; kFull when the table has no room left. Asked on every
+    // packed access: the cache's hit is inline.
     std::uint32_t index(const void* pc) {
-        Cached& c = cache_[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % cache_.size()];
-        if (c.pc == pc && c.index != 0) return c.index;
+        const Cached& c = cache_[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % cache_.size()];
+        if (c.pc == pc && c.index != 0) [[likely]]
+            return c.index;
+        return look_up(pc);
+    }
+    const void* pc(std::uint32_t index) const { return pcs_[index]; }
+    static constexpr std::uint32_t kFull = (1u << 23) - 1;
+
+private:
+    [[gnu::noinline]] std::uint32_t look_up(const void* pc) {
         if (pc == nullptr) return 0;
         auto [it, added] = index_.try_emplace(pc, std::uint32_t(pcs_.size()));
         if (added) {
@@ -64,13 +73,10 @@ public:
             }
             pcs_.push_back(pc);
         }
-        c = Cached{pc, it->second};
+        cache_[(reinterpret_cast<std::uintptr_t>(pc) >> 2) % cache_.size()] = Cached{pc, it->second};
         return it->second;
     }
-    const void* pc(std::uint32_t index) const { return pcs_[index]; }
-    static constexpr std::uint32_t kFull = (1u << 23) - 1;
 
-private:
     struct Cached {
         const void* pc = nullptr;
         std::uint32_t index = 0;
@@ -117,17 +123,34 @@ struct Slot {
         w1 = cell;
     }
 
-    // False when a field does not fit (the caller promotes instead).
-    bool pack(const Record& r, std::uint16_t tag, PcTable& pcs) {
-        if (r.thread >= (1u << 11) || r.size == 0 || r.size > 64 || r.block >= (1u << 24) ||
-            r.block_epoch >= (1u << 16) || r.lane_epoch >= (1u << 12) || r.released >= (1u << 12))
-            return false;
+    // An access as its slot would hold it, less the tag and the byte mask
+    // (one per access, whatever granules it spans); `fits` false when a
+    // field does not fit (the slot is promoted instead).
+    struct Packed {
+        std::uint64_t w0 = 0, w1 = 0;
+        bool fits = false;
+    };
+    // `stamp`: the block, block epoch and releases of r as w1 holds them
+    // (RaceChecker keeps it with those), 0 when one does not fit.
+    static Packed packing(const Record& r, std::uint64_t stamp, PcTable& pcs) {
+        // One test for every width (size - 1 wraps when 0).
+        if (stamp == 0 || ((r.thread >> 11) | (r.lane_epoch >> 12) | (std::uint32_t(r.size - 1u) >> 6)) != 0) return {};
         const std::uint32_t pc = pcs.index(r.pc);
-        if (pc == PcTable::kFull) return false;
-        w0 = tag | std::uint64_t(r.thread) << 16 | std::uint64_t(r.mask) << 27 | std::uint64_t(r.kind) << 31 |
-             std::uint64_t(r.is_volatile) << 33 | std::uint64_t(r.size - 1) << 34 | std::uint64_t(pc) << 40;
-        w1 = r.block | std::uint64_t(r.block_epoch) << 24 | std::uint64_t(r.lane_epoch) << 40 |
-             std::uint64_t(r.released) << 52;
+        if (pc == PcTable::kFull) return {};
+        return {std::uint64_t(r.thread) << 16 | std::uint64_t(r.kind) << 31 | std::uint64_t(r.is_volatile) << 33 |
+                    std::uint64_t(r.size - 1) << 34 | std::uint64_t(pc) << 40,
+                stamp | std::uint64_t(r.lane_epoch) << 40, true};
+    }
+    // w1's block, block epoch and releases, or 0 when one does not fit.
+    static std::uint64_t stamp(std::uint64_t block, std::uint32_t block_epoch, std::uint32_t released) {
+        if (((block >> 24) | (block_epoch >> 16) | (released >> 12)) != 0) return 0;
+        return block | std::uint64_t(block_epoch) << 24 | std::uint64_t(released) << 52;
+    }
+    // Takes the access (of r's granule `mask`); false when it does not fit.
+    bool pack(const Packed& p, std::uint8_t mask, std::uint16_t tag) {
+        if (!p.fits) return false;
+        w0 = tag | p.w0 | std::uint64_t(mask) << 27;
+        w1 = p.w1;
         return true;
     }
 

@@ -88,6 +88,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.clock.assign(threads * s.warp_size, 0);
     s.fenced.assign(threads, false);
     s.releases = 0;
+    s.restamp();
     s.acquired.clear();
     s.own_acquired.assign(threads, 0);
     s.pending.clear();
@@ -109,6 +110,7 @@ void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
     BlockState& s = blocks_.current();
     if (!s.pending.empty()) settle(s);
     ++s.block_epoch;
+    s.restamp();
     s.interval_opened_at = e.pc;
 }
 
@@ -116,6 +118,7 @@ void RaceChecker::on_split_phase(const SplitPhaseEvent& e) {
     BlockState& s = blocks_.current();
     if (!s.pending.empty()) settle(s);
     ++s.block_epoch;
+    s.restamp();
     s.interval_opened_at = e.pc;
 }
 
@@ -198,6 +201,7 @@ void RaceChecker::synchronise(BlockState& s, const AccessEvent& e) {
     if (s.fenced[e.who.linear]) {
         s.fenced[e.who.linear] = false;
         released[std::uint32_t(s.block_linear)] = ++s.releases;
+        s.restamp();
         for (const auto& [block, count] : s.acquired) {
             std::uint32_t& passed = released[block];
             passed = std::max(passed, count);
@@ -212,16 +216,29 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
     // Atomic and volatile accesses synchronise rather than race: record them
     // as atomics so that only plain accesses conflict with them.
     const AccessKind kind = synchronising ? AccessKind::Atomic : e.kind;
-    const std::uintptr_t end = e.address + e.size;
-    for (std::uintptr_t g = e.address & ~std::uintptr_t(3); g < end; g += 4) {
-        const std::uintptr_t lo = std::max(e.address, g), hi = std::min(end, g + 4);
-        const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
-        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], std::uint32_t(s.block_linear + 1), s.releases,
-                          mask, kind, std::uint8_t(e.size), e.is_volatile, e.pc};
-        if (s.launch->blocks_in_parallel)
-            access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, mine, g);
+    Record mine{me + 1, s.block_epoch, s.lane_epoch[me], std::uint32_t(s.block_linear + 1), s.releases,
+                0, kind, std::uint8_t(e.size), e.is_volatile, e.pc};
+    // One granule: this block's own slots while blocks run side by side,
+    // else the launch's.
+    const bool parallel = s.launch->blocks_in_parallel;
+    const Slot::Packed packed = Slot::packing(mine, s.global_stamp, parallel ? s.pcs : global_pcs_);
+    auto granule = [&](std::uintptr_t g, std::uint8_t mask) __attribute__((always_inline)) {
+        mine.mask = mask;
+        if (parallel)
+            access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, mine, packed, g);
         else
-            access_granule<true, true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, mine, g);
+            access_granule<true, true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, mine, packed, g);
+    };
+    // Most accesses lie in one granule.
+    const unsigned offset = unsigned(e.address & 3);
+    if (e.size != 0 && offset + e.size <= 4) {
+        granule(e.address - offset, std::uint8_t(((1u << e.size) - 1) << offset));
+        return;
+    }
+    const std::uintptr_t end = e.address + e.size;
+    for (std::uintptr_t g = e.address - offset; g < end; g += 4) {
+        const std::uintptr_t lo = std::max(e.address, g), hi = std::min(end, g + 4);
+        granule(g, std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g)));
     }
 }
 
@@ -246,19 +263,20 @@ void RaceChecker::on_access(const AccessEvent& e) {
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t cells_needed = (end + 3) / 4;
     if (s.shadow.size() < cells_needed) s.shadow.resize(std::max(cells_needed, s.shadow.size() * 2));
+    const std::uint32_t me = e.who.linear;
+    Record mine{me + 1, s.block_epoch, s.lane_epoch[me], 0, 0, 0, e.kind, std::uint8_t(e.size), e.is_volatile, e.pc};
+    const Slot::Packed packed = Slot::packing(mine, s.shared_stamp, s.pcs);
     for (std::uint32_t g = e.shared_offset / 4; g * 4 < end; ++g) {
         const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
-        const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
-        const std::uint32_t me = e.who.linear;
-        const Record mine{me + 1, s.block_epoch, s.lane_epoch[me], 0, 0, mask, e.kind, std::uint8_t(e.size),
-                          e.is_volatile, e.pc};
-        access_granule<false, false>(s, s.shadow[g], s.cells, s.pcs, s.tag, e, mine, std::uintptr_t(g) * 4);
+        mine.mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
+        access_granule<false, false>(s, s.shadow[g], s.cells, s.pcs, s.tag, e, mine, packed, std::uintptr_t(g) * 4);
     }
 }
 
 template <bool Global, bool CellsOutliveBlocks>
 void RaceChecker::share_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
-                                const AccessEvent& e, const Record& mine, std::uintptr_t granule) {
+                                const AccessEvent& e, const Record& mine, const Slot::Packed& packed,
+                                std::uintptr_t granule) {
     const bool current = slot.current(tag);
     if (current && slot.promoted()) {
         check_granule(s, cells[slot.cell()], e, mine, Global, granule);
@@ -272,7 +290,7 @@ void RaceChecker::share_granule(BlockState& s, Slot& slot, FullCells& cells, PcT
     } else {
         // An earlier launch's (or block's) slot: ordered before anything now.
         if (CellsOutliveBlocks && slot.promoted()) cells.release(slot.cell());
-        if (slot.pack(mine, tag, pcs)) return;
+        if (slot.pack(packed, mine.mask, tag)) return;
     }
     const std::uint32_t index = cells.make();
     FullCell& cell = cells[index];

@@ -124,6 +124,14 @@ private:
         };
         std::vector<Poll> polls;
         std::uint32_t releases = 0;
+        // Slot::stamp of the block's global accesses (block, block epoch,
+        // releases) and of its shared ones (block epoch): restamp() after
+        // any of those changes.
+        std::uint64_t global_stamp = 0, shared_stamp = 0;
+        void restamp() {
+            global_stamp = Slot::stamp(block_linear + 1, block_epoch, releases);
+            shared_stamp = Slot::stamp(0, block_epoch, 0);
+        }
         std::unordered_map<std::uint32_t, std::uint32_t> acquired;  // other block -> its releases seen
         std::vector<std::uint32_t> own_acquired;  // per thread: this block's releases it has seen
     };
@@ -136,19 +144,19 @@ private:
     // global cells); otherwise the cells are cleared with each block.
     template <bool Global, bool CellsOutliveBlocks>
     void access_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
-                        const AccessEvent& e, const Record& mine, std::uintptr_t granule) {
+                        const AccessEvent& e, const Record& mine, const Slot::Packed& packed, std::uintptr_t granule) {
         // Most accesses (inline, read from the packed slot): the granule's
         // first this launch (or block), or its one thread's again, covering
         // what the slot holds, or the first since a barrier.
         if (!slot.current(tag)) {
-            if (!(CellsOutliveBlocks && slot.promoted()) && slot.pack(mine, tag, pcs)) return;
-        } else if ((slot.held_by(mine) || slot.superseded_by(mine)) && slot.pack(mine, tag, pcs)) {
+            if (!(CellsOutliveBlocks && slot.promoted()) && slot.pack(packed, mine.mask, tag)) return;
+        } else if ((slot.held_by(mine) || slot.superseded_by(mine)) && slot.pack(packed, mine.mask, tag)) {
             return;
         } else if (slot.promoted() && mine.kind == AccessKind::Read && !mine.is_volatile &&
                    quiet_read<Global>(s, cells[slot.cell()], mine)) {
             return;
         }
-        share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, mine, granule);
+        share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, mine, packed, granule);
     }
     // A plain read of a promoted granule that no write it overlaps is
     // unordered with (a tile element every thread reads): kept as
@@ -158,7 +166,8 @@ private:
     // The rest: a second thread, a promoted slot, a field that does not pack.
     template <bool Global, bool CellsOutliveBlocks>
     [[gnu::noinline]] void share_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
-                                         const AccessEvent& e, const Record& mine, std::uintptr_t granule);
+                                         const AccessEvent& e, const Record& mine, const Slot::Packed& packed,
+                                         std::uintptr_t granule);
     void check_granule(BlockState& s, FullCell& cell, const AccessEvent& e, const Record& mine, bool global,
                        std::uintptr_t granule);
     // The thread's next access to a granule where it holds a read (see HeldRead).

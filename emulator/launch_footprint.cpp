@@ -41,7 +41,7 @@ bool LaunchFootprint::note_pages(BlockFootprint& mine, std::uintptr_t address, s
                                  SavedPages& saved) {
     for (std::uintptr_t page = address & ~(kPageBytes - 1); page <= last; page += kPageBytes) {
         const std::uintptr_t from = std::max(address, page), to = std::min(last, page + kPageBytes - 1);
-        if (!note_in_page(mine, mine.slot(page), from, to, kind, saved)) return false;
+        if (!note_in_page(mine.slot(page), from, to, kind, saved)) return false;
     }
     return true;
 }
@@ -64,7 +64,7 @@ bool overlap_with(const PageTouches& block, const PageTouches& earlier) {
 }  // namespace
 
 bool LaunchFootprint::look_for_overlap(BlockFootprint& mine) {
-    mine.notes_since_look = 0;
+    mine.notes_until_look = BlockFootprint::kNotesBetweenLooks + 16 * mine.pages().size();
     std::lock_guard<std::mutex> lock(mutex_);
     for (std::size_t n = 0; n < mine.pages().size(); ++n) {
         const auto at = touched_.find(mine.pages()[n]);

@@ -64,29 +64,43 @@ struct PageTouches {
 // reused block after block.
 class BlockFootprint {
 public:
-    using Pages = PageIndex<bool>;  // the value: the page's copy is made (the block stored to it)
+    struct Page {
+        PageTouches* touches = nullptr;  // set on the page's first touch
+        bool saved = false;              // the page's copy is made (the block stored to it)
+    };
+    using Pages = PageIndex<Page>;
     Pages::Slot& slot(std::uintptr_t page) {
         Pages::Slot& s = index_.at(page);
-        if (s.number == touches_.size()) touches_.emplace_back();
+        if (s.value.touches == nullptr) [[unlikely]]
+            s.value.touches = add_touches();
         return s;
     }
-    PageTouches& touches(const Pages::Slot& slot) { return touches_[slot.number]; }
     // The pages by number, and their touches.
     const std::vector<std::uintptr_t>& pages() const { return index_.pages(); }
-    const PageTouches& touches(std::size_t number) const { return touches_[number]; }
+    const PageTouches& touches(std::size_t number) const { return *touches_[number]; }
     void clear() {
         index_.clear();
-        touches_.clear();
-        notes_since_look = 0;
+        for (std::size_t i = 0; i < used_; ++i) *touches_[i] = PageTouches{};
+        used_ = 0;
+        notes_until_look = kNotesBetweenLooks;
     }
 
-    // Accesses noted since the block's footprint was last compared with the
-    // blocks that ended (LaunchFootprint::note).
-    std::uint64_t notes_since_look = 0;
+    // Accesses to note before the block's footprint is next compared with
+    // the blocks that ended (LaunchFootprint::note): a few thousand, more
+    // for a block with many pages (the look goes over every one).
+    static constexpr std::uint64_t kNotesBetweenLooks = 4096;
+    std::uint64_t notes_until_look = kNotesBetweenLooks;
 
 private:
+    // Touches are numbered as the pages are (in order of first touch), and
+    // kept, zeroed, for the next block.
+    PageTouches* add_touches() {
+        if (used_ == touches_.size()) touches_.push_back(std::make_unique<PageTouches>());
+        return touches_[used_++].get();
+    }
     Pages index_;
-    std::vector<PageTouches> touches_;
+    std::vector<std::unique_ptr<PageTouches>> touches_;
+    std::size_t used_ = 0;
 };
 
 class LaunchFootprint {
@@ -122,11 +136,10 @@ public:
         // Now and then the block's footprint so far meets the blocks that
         // ended: a block that read another's partial work may otherwise run
         // on for long (a loop bound it should not have seen) before it ends.
-        if (++mine.notes_since_look >= kNotesBetweenLooks + 16 * mine.pages().size() && !look_for_overlap(mine))
-            return false;
+        if (--mine.notes_until_look == 0 && !look_for_overlap(mine)) return false;
         const std::uintptr_t last = address + size - 1;
         if (((address ^ last) & ~(kPageBytes - 1)) == 0)
-            return note_in_page(mine, mine.slot(address & ~(kPageBytes - 1)), address, last, kind, saved);
+            return note_in_page(mine.slot(address & ~(kPageBytes - 1)), address, last, kind, saved);
         return note_pages(mine, address, last, kind, saved);
     }
     // A block ended (or stopped): its footprint joins the launch's, and the
@@ -145,18 +158,17 @@ public:
 private:
     // A page's word: tag 8 | copying 1 | copied 1.
     static constexpr std::uint32_t kCopying = 1u << 8, kCopied = 1u << 9;
-    static constexpr std::uint64_t kNotesBetweenLooks = 4096;
     // False (and the attempt void) when the footprint so far overlaps the
     // ended blocks' (what merge would find).
     bool look_for_overlap(BlockFootprint& mine);
-    bool note_in_page(BlockFootprint& mine, BlockFootprint::Pages::Slot& page, std::uintptr_t address, std::uintptr_t last,
+    bool note_in_page(BlockFootprint::Pages::Slot& page, std::uintptr_t address, std::uintptr_t last,
                       AccessKind kind, SavedPages& saved) {
-        if (kind != AccessKind::Read && !page.value) {
+        if (kind != AccessKind::Read && !page.value.saved) {
             save_page(page.page, saved);
-            page.value = true;
+            page.value.saved = true;
             if (void_attempt()) return false;  // over the budget (a large memset): the store has not happened
         }
-        mine.touches(page).set(kind, unsigned((address - page.page) / 4), unsigned((last - page.page) / 4));
+        page.value.touches->set(kind, unsigned((address - page.page) / 4), unsigned((last - page.page) / 4));
         return true;
     }
     bool note_pages(BlockFootprint& mine, std::uintptr_t address, std::uintptr_t last, AccessKind kind,
