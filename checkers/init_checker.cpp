@@ -87,6 +87,10 @@ void InitChecker::on_access(const AccessEvent& e) {
         on_global_access(e);
 }
 
+void InitChecker::on_global_access(const AccessEvent& e) {
+    if (!all_full(e.address, e.address + e.size)) on_unfilled_pages(e);  // most are in pages written whole
+}
+
 void InitChecker::on_shared_access(const AccessEvent& e) {
     BlockState& s = blocks_.current();
     const std::uint32_t end = e.shared_offset + e.size;
@@ -119,9 +123,8 @@ void InitChecker::on_shared_access(const AccessEvent& e) {
     });
 }
 
-void InitChecker::on_global_access(const AccessEvent& e) {
+void InitChecker::on_unfilled_pages(const AccessEvent& e) {
     const std::uintptr_t lo = e.address, hi = e.address + e.size;
-    if (all_full(lo, hi)) return;
     if (e.kind == AccessKind::Write) {
         BlockState& s = blocks_.current();
         for (std::uintptr_t page = lo & ~(kPageBytes - 1); page < hi; page += kPageBytes) {

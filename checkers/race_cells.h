@@ -93,26 +93,37 @@ private:
 struct Slot {
     std::uint64_t w0 = 0, w1 = 0;
 
+    // An access as its slot would hold it, less the tag and the byte mask
+    // (one per access, whatever granules it spans); `fits` false when a
+    // field does not fit (the slot is promoted instead).
+    struct Packed {
+        std::uint64_t w0 = 0, w1 = 0;
+        bool fits = false;
+    };
+
     std::uint16_t tag() const { return std::uint16_t(w0); }
     bool promoted() const { return (w0 >> 63) != 0; }
     // Holds an access of the launch (global) or block (shared) `tag` names.
     bool current(std::uint16_t tag) const { return this->tag() == tag && (promoted() || thread() != 0); }
-    // A current, unpromoted slot whose thread `r` is (of r's block), and
-    // which r covers: a read after reads, or a write over every byte the
-    // slot's access touched. The slot may then take r, as a full cell would.
-    bool held_by(const Record& r) const {
-        if (promoted() || thread() != r.thread || block() != r.block) return false;
+    // A current, unpromoted slot whose thread `p`'s is (of p's block), and
+    // which p covers (its bytes `mask`): a read after reads, or a write over
+    // every byte the slot's access touched. The slot may then take p, as a
+    // full cell would.
+    bool held_by(const Packed& p, std::uint8_t mask) const {
+        constexpr std::uint64_t kThread = std::uint64_t(0x7ff) << 16, kBlock = 0xffffff;
+        if (promoted() || ((w0 ^ p.w0) & kThread) != 0 || ((w1 ^ p.w1) & kBlock) != 0) return false;
         const auto kind = AccessKind((w0 >> 31) & 3);
-        const auto mask = std::uint8_t((w0 >> 27) & 0xf);
-        return r.kind == AccessKind::Read ? kind == AccessKind::Read : (r.mask & mask) == mask;
+        const auto held = std::uint8_t((w0 >> 27) & 0xf);
+        return AccessKind((p.w0 >> 31) & 3) == AccessKind::Read ? kind == AccessKind::Read : (mask & held) == held;
     }
-    // A current, unpromoted slot holding an access of r's block from an
+    // A current, unpromoted slot holding an access of p's block from an
     // earlier barrier interval: everything the block does now is ordered
     // after it (a barrier came between), so it can race with nothing to
-    // come and r may take its place. (A tree reduction's read of what
+    // come and p may take its place. (A tree reduction's read of what
     // another thread wrote before the last __syncthreads.)
-    bool superseded_by(const Record& r) const {
-        return !promoted() && block() == r.block && (std::uint32_t(w1 >> 24) & 0xffff) != r.block_epoch;
+    bool superseded_by(const Packed& p) const {
+        const std::uint64_t differ = w1 ^ p.w1;
+        return !promoted() && (differ & 0xffffff) == 0 && ((differ >> 24) & 0xffff) != 0;
     }
     std::uint32_t cell() const { return std::uint32_t(w1); }
     std::uint32_t thread() const { return std::uint32_t(w0 >> 16) & 0x7ff; }
@@ -123,30 +134,26 @@ struct Slot {
         w1 = cell;
     }
 
-    // An access as its slot would hold it, less the tag and the byte mask
-    // (one per access, whatever granules it spans); `fits` false when a
-    // field does not fit (the slot is promoted instead).
-    struct Packed {
-        std::uint64_t w0 = 0, w1 = 0;
-        bool fits = false;
-    };
-    // `stamp`: the block, block epoch and releases of r as w1 holds them
+    // The access of `thread` (linear id + 1) at lane epoch `lane_epoch`;
+    // `stamp`: its block, block epoch and releases as w1 holds them
     // (RaceChecker keeps it with those), 0 when one does not fit.
-    static Packed packing(const Record& r, std::uint64_t stamp, PcTable& pcs) {
+    static Packed packing(std::uint32_t thread, std::uint32_t lane_epoch, AccessKind kind, bool is_volatile,
+                          std::uint32_t size, const void* pc, std::uint64_t stamp, PcTable& pcs) {
         // One test for every width (size - 1 wraps when 0).
-        if (stamp == 0 || ((r.thread >> 11) | (r.lane_epoch >> 12) | (std::uint32_t(r.size - 1u) >> 6)) != 0) return {};
-        const std::uint32_t pc = pcs.index(r.pc);
-        if (pc == PcTable::kFull) return {};
-        return {std::uint64_t(r.thread) << 16 | std::uint64_t(r.kind) << 31 | std::uint64_t(r.is_volatile) << 33 |
-                    std::uint64_t(r.size - 1) << 34 | std::uint64_t(pc) << 40,
-                stamp | std::uint64_t(r.lane_epoch) << 40, true};
+        if (stamp == 0 || ((thread >> 11) | (lane_epoch >> 12) | ((size - 1u) >> 6)) != 0) return {};
+        const std::uint32_t index = pcs.index(pc);
+        if (index == PcTable::kFull) return {};
+        return {std::uint64_t(thread) << 16 | std::uint64_t(kind) << 31 | std::uint64_t(is_volatile) << 33 |
+                    std::uint64_t(size - 1) << 34 | std::uint64_t(index) << 40,
+                stamp | std::uint64_t(lane_epoch) << 40, true};
     }
     // w1's block, block epoch and releases, or 0 when one does not fit.
     static std::uint64_t stamp(std::uint64_t block, std::uint32_t block_epoch, std::uint32_t released) {
         if (((block >> 24) | (block_epoch >> 16) | (released >> 12)) != 0) return 0;
         return block | std::uint64_t(block_epoch) << 24 | std::uint64_t(released) << 52;
     }
-    // Takes the access (of r's granule `mask`); false when it does not fit.
+    // Takes the access (its bytes `mask` of the granule); false when it
+    // does not fit.
     bool pack(const Packed& p, std::uint8_t mask, std::uint16_t tag) {
         if (!p.fits) return false;
         w0 = tag | p.w0 | std::uint64_t(mask) << 27;

@@ -212,22 +212,17 @@ void RaceChecker::synchronise(BlockState& s, const AccessEvent& e) {
 void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
     const bool synchronising = e.kind == AccessKind::Atomic || e.is_volatile;
     if (synchronising) synchronise(s, e);
-    const std::uint32_t me = e.who.linear;
     // Atomic and volatile accesses synchronise rather than race: record them
     // as atomics so that only plain accesses conflict with them.
     const AccessKind kind = synchronising ? AccessKind::Atomic : e.kind;
-    Record mine{me + 1, s.block_epoch, s.lane_epoch[me], std::uint32_t(s.block_linear + 1), s.releases,
-                0, kind, std::uint8_t(e.size), e.is_volatile, e.pc};
     // One granule: this block's own slots while blocks run side by side,
     // else the launch's.
     const bool parallel = s.launch->blocks_in_parallel;
-    const Slot::Packed packed = Slot::packing(mine, s.global_stamp, parallel ? s.pcs : global_pcs_);
     auto granule = [&](std::uintptr_t g, std::uint8_t mask) __attribute__((always_inline)) {
-        mine.mask = mask;
         if (parallel)
-            access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, mine, packed, g);
+            access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, kind, mask, g);
         else
-            access_granule<true, true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, mine, packed, g);
+            access_granule<true, true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, kind, mask, g);
     };
     // Most accesses lie in one granule.
     const unsigned offset = unsigned(e.address & 3);
@@ -256,6 +251,15 @@ void RaceChecker::on_access(const AccessEvent& e) {
         }
     }
     if (e.space == MemorySpace::Global) {
+        // Most: a plain access of one granule, blocks side by side.
+        const unsigned offset = unsigned(e.address & 3);
+        if (e.kind != AccessKind::Atomic && !e.is_volatile && s.launch->blocks_in_parallel && e.size != 0 &&
+            offset + e.size <= 4) {
+            const std::uintptr_t g = e.address - offset;
+            access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, e.kind,
+                                        std::uint8_t(((1u << e.size) - 1) << offset), g);
+            return;
+        }
         on_global_access(s, e);
         return;
     }
@@ -263,13 +267,10 @@ void RaceChecker::on_access(const AccessEvent& e) {
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t cells_needed = (end + 3) / 4;
     if (s.shadow.size() < cells_needed) s.shadow.resize(std::max(cells_needed, s.shadow.size() * 2));
-    const std::uint32_t me = e.who.linear;
-    Record mine{me + 1, s.block_epoch, s.lane_epoch[me], 0, 0, 0, e.kind, std::uint8_t(e.size), e.is_volatile, e.pc};
-    const Slot::Packed packed = Slot::packing(mine, s.shared_stamp, s.pcs);
     for (std::uint32_t g = e.shared_offset / 4; g * 4 < end; ++g) {
         const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
-        mine.mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
-        access_granule<false, false>(s, s.shadow[g], s.cells, s.pcs, s.tag, e, mine, packed, std::uintptr_t(g) * 4);
+        access_granule<false, false>(s, s.shadow[g], s.cells, s.pcs, s.tag, e, e.kind,
+                                     std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4)), std::uintptr_t(g) * 4);
     }
 }
 

@@ -143,20 +143,41 @@ private:
     // `CellsOutliveBlocks`: a stale slot's cell is given back (the launch's
     // global cells); otherwise the cells are cleared with each block.
     template <bool Global, bool CellsOutliveBlocks>
-    void access_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
-                        const AccessEvent& e, const Record& mine, const Slot::Packed& packed, std::uintptr_t granule) {
-        // Most accesses (inline, read from the packed slot): the granule's
-        // first this launch (or block), or its one thread's again, covering
-        // what the slot holds, or the first since a barrier.
-        if (!slot.current(tag)) {
-            if (!(CellsOutliveBlocks && slot.promoted()) && slot.pack(packed, mine.mask, tag)) return;
-        } else if ((slot.held_by(mine) || slot.superseded_by(mine)) && slot.pack(packed, mine.mask, tag)) {
-            return;
-        } else if (slot.promoted() && mine.kind == AccessKind::Read && !mine.is_volatile &&
-                   quiet_read<Global>(s, cells[slot.cell()], mine)) {
+    [[gnu::always_inline]] void access_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs,
+                                               std::uint16_t tag, const AccessEvent& e, AccessKind kind,
+                                               std::uint8_t mask, std::uintptr_t granule) {
+        const bool current = slot.current(tag);
+        if (current && slot.promoted()) {
+            // A granule more threads touched (a tile element every thread
+            // reads): most are plain reads no write is unordered with.
+            const Record mine = record(s, e, kind, mask, Global);
+            if (kind == AccessKind::Read && !e.is_volatile && quiet_read<Global>(s, cells[slot.cell()], mine)) return;
+            share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, mine, Slot::Packed{}, granule);
             return;
         }
-        share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, mine, packed, granule);
+        // Most of the rest (inline, no record built): the granule's first
+        // this launch (or block), or its one thread's again, covering what
+        // the slot holds, or the first since a barrier.
+        const Slot::Packed packed = packing(s, e, kind, Global, pcs);
+        if (packed.fits && (!current ? !(CellsOutliveBlocks && slot.promoted())
+                                     : slot.held_by(packed, mask) || slot.superseded_by(packed))) {
+            slot.pack(packed, mask, tag);
+            return;
+        }
+        share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, record(s, e, kind, mask, Global), packed,
+                                                  granule);
+    }
+    // The access as the checker judges it, on one granule (its bytes
+    // `mask`); `kind` is Atomic for a synchronising one.
+    static Record record(const BlockState& s, const AccessEvent& e, AccessKind kind, std::uint8_t mask, bool global) {
+        const std::uint32_t me = e.who.linear;
+        return Record{me + 1,         s.block_epoch, s.lane_epoch[me], global ? std::uint32_t(s.block_linear + 1) : 0,
+                      global ? s.releases : 0, mask, kind, std::uint8_t(e.size), e.is_volatile, e.pc};
+    }
+    static Slot::Packed packing(const BlockState& s, const AccessEvent& e, AccessKind kind, bool global, PcTable& pcs) {
+        const std::uint32_t me = e.who.linear;
+        return Slot::packing(me + 1, s.lane_epoch[me], kind, e.is_volatile, e.size, e.pc,
+                             global ? s.global_stamp : s.shared_stamp, pcs);
     }
     // A plain read of a promoted granule that no write it overlaps is
     // unordered with (a tile element every thread reads): kept as

@@ -53,14 +53,9 @@ public:
     // not cost memory: a host copy of 64 MiB nobody wrote).
     Slot* find(std::uintptr_t address) {
         const std::uintptr_t chunk = address >> kChunkShift;
-        Slot* slots = nullptr;
-        if (chunk < kDirectoryEntries) {
-            if (directory_ != nullptr) slots = directory_[chunk].load(std::memory_order_acquire);
-        } else {
-            std::lock_guard<std::mutex> lock(mutex_);
-            const auto found = far_.find(chunk);
-            if (found != far_.end()) slots = found->second.get();
-        }
+        if (chunk >= kDirectoryEntries) [[unlikely]]
+            return find_far(address);
+        Slot* slots = directory_ != nullptr ? directory_[chunk].load(std::memory_order_acquire) : nullptr;
         return slots == nullptr ? nullptr : &slots[(address & (kChunkBytes - 1)) >> 2];
     }
 
@@ -85,6 +80,13 @@ public:
     }
 
 private:
+    // Past the directory (a key above 2^48): a look under the lock.
+    [[gnu::noinline]] Slot* find_far(std::uintptr_t address) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        const auto found = far_.find(address >> kChunkShift);
+        return found == far_.end() ? nullptr : &found->second[(address & (kChunkBytes - 1)) >> 2];
+    }
+
     static constexpr unsigned kChunkShift = 22;
     static constexpr std::uintptr_t kChunkBytes = std::uintptr_t(1) << kChunkShift;
     static constexpr std::size_t kChunkSlots = kChunkBytes / 4;
@@ -96,7 +98,7 @@ private:
         return p == MAP_FAILED ? nullptr : p;
     }
 
-    Slot* make_chunk(std::uintptr_t chunk) {
+    [[gnu::noinline]] Slot* make_chunk(std::uintptr_t chunk) {
         std::lock_guard<std::mutex> lock(mutex_);
         if (directory_ == nullptr) {
             directory_ = static_cast<Chunk*>(reserve(kDirectoryEntries * sizeof(Chunk)));
