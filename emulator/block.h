@@ -268,7 +268,7 @@ public:
     // an effect nothing can take back: the launch cannot be put off.
     void note_lasting_effect() { left_effects_ = true; }
     bool left_effects() const { return left_effects_; }
-    void note_global_access(std::uintptr_t address, std::uint32_t size, AccessKind kind) {
+    [[gnu::always_inline]] void note_global_access(std::uintptr_t address, std::uint32_t size, AccessKind kind) {
         if (!footprint_->note(worker_.footprint(), address, size, kind, saved_pages_)) stop_void_attempt();
     }
     // Something the footprint cannot see or undo (a surface store, a launch

@@ -37,6 +37,19 @@ void LaunchFootprint::save_page(std::uintptr_t page, SavedPages& saved) {
     if (saved_bytes_.fetch_add(kPageBytes, std::memory_order_relaxed) + kPageBytes > kSavedBytesLimit) give_up();
 }
 
+bool LaunchFootprint::note_any(BlockFootprint& mine, std::uintptr_t address, std::uint32_t size, AccessKind kind,
+                               SavedPages& saved) {
+    if (size == 0) return true;
+    // Now and then the block's footprint so far meets the blocks that
+    // ended: a block that read another's partial work may otherwise run
+    // on for long (a loop bound it should not have seen) before it ends.
+    if (--mine.notes_until_look == 0 && !look_for_overlap(mine)) return false;
+    const std::uintptr_t last = address + size - 1;
+    if (((address ^ last) & ~(kPageBytes - 1)) == 0)
+        return note_in_page(mine.slot(address & ~(kPageBytes - 1)), address, last, kind, saved);
+    return note_pages(mine, address, last, kind, saved);
+}
+
 bool LaunchFootprint::note_pages(BlockFootprint& mine, std::uintptr_t address, std::uintptr_t last, AccessKind kind,
                                  SavedPages& saved) {
     for (std::uintptr_t page = address & ~(kPageBytes - 1); page <= last; page += kPageBytes) {

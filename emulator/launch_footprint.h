@@ -75,6 +75,8 @@ public:
             s.value.touches = add_touches();
         return s;
     }
+    // A page touched before, found at once (PageIndex::at_home), or nullptr.
+    Pages::Slot* touched_at_home(std::uintptr_t page) { return index_.at_home(page); }
     // The pages by number, and their touches.
     const std::vector<std::uintptr_t>& pages() const { return index_.pages(); }
     const PageTouches& touches(std::size_t number) const { return *touches_[number]; }
@@ -132,15 +134,18 @@ public:
     [[nodiscard]] bool note(BlockFootprint& mine, std::uintptr_t address, std::uint32_t size, AccessKind kind,
                             SavedPages& saved) {
         if (void_attempt()) return false;
-        if (size == 0) return true;
-        // Now and then the block's footprint so far meets the blocks that
-        // ended: a block that read another's partial work may otherwise run
-        // on for long (a loop bound it should not have seen) before it ends.
-        if (--mine.notes_until_look == 0 && !look_for_overlap(mine)) return false;
+        // Most (inline): in one page the block touched before, a load or a
+        // store to a page already copied, and not the note that looks.
         const std::uintptr_t last = address + size - 1;
-        if (((address ^ last) & ~(kPageBytes - 1)) == 0)
-            return note_in_page(mine.slot(address & ~(kPageBytes - 1)), address, last, kind, saved);
-        return note_pages(mine, address, last, kind, saved);
+        if (size != 0 && ((address ^ last) & ~(kPageBytes - 1)) == 0 && mine.notes_until_look > 1) {
+            BlockFootprint::Pages::Slot* page = mine.touched_at_home(address & ~(kPageBytes - 1));
+            if (page != nullptr && (kind == AccessKind::Read || page->value.saved)) {
+                --mine.notes_until_look;
+                page->value.touches->set(kind, unsigned((address - page->page) / 4), unsigned((last - page->page) / 4));
+                return true;
+            }
+        }
+        return note_any(mine, address, size, kind, saved);
     }
     // A block ended (or stopped): its footprint joins the launch's, and the
     // attempt is void if another block touched what it wrote or the other
@@ -158,6 +163,9 @@ public:
 private:
     // A page's word: tag 8 | copying 1 | copied 1.
     static constexpr std::uint32_t kCopying = 1u << 8, kCopied = 1u << 9;
+    // note's whole way, for any access.
+    [[gnu::noinline]] bool note_any(BlockFootprint& mine, std::uintptr_t address, std::uint32_t size, AccessKind kind,
+                                    SavedPages& saved);
     // False (and the attempt void) when the footprint so far overlaps the
     // ended blocks' (what merge would find).
     bool look_for_overlap(BlockFootprint& mine);

@@ -40,6 +40,12 @@ public:
             return home;
         return probe(page);
     }
+    // The page's slot when it is there at its home slot, else nullptr (it
+    // may be further on, or not there).
+    Slot* at_home(std::uintptr_t page) {
+        Slot& home = table_[slot_of(page)];
+        return home.page == page ? &home : nullptr;
+    }
     // The pages by number.
     const std::vector<std::uintptr_t>& pages() const { return pages_; }
     void clear() {
