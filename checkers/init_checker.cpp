@@ -88,7 +88,9 @@ void InitChecker::on_access(const AccessEvent& e) {
 }
 
 void InitChecker::on_global_access(const AccessEvent& e) {
-    if (!all_full(e.address, e.address + e.size)) on_unfilled_pages(e);  // most are in pages written whole
+    // Most lie in one page written whole before the launch.
+    const bool one_page = e.size != 0 && ((e.address ^ (e.address + e.size - 1)) & ~(kPageBytes - 1)) == 0;
+    if (!(one_page && page_full(e.address))) on_unfilled_pages(e);
 }
 
 void InitChecker::on_shared_access(const AccessEvent& e) {
@@ -125,6 +127,7 @@ void InitChecker::on_shared_access(const AccessEvent& e) {
 
 void InitChecker::on_unfilled_pages(const AccessEvent& e) {
     const std::uintptr_t lo = e.address, hi = e.address + e.size;
+    if (all_full(lo, hi)) return;  // across pages, each written whole
     if (e.kind == AccessKind::Write) {
         BlockState& s = blocks_.current();
         for (std::uintptr_t page = lo & ~(kPageBytes - 1); page < hi; page += kPageBytes) {

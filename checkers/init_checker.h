@@ -92,7 +92,7 @@ private:
 
     void on_shared_access(const AccessEvent& e);
     void on_global_access(const AccessEvent& e);
-    // An access of pages not all written before the launch.
+    // An access not in one page written whole before the launch.
     [[gnu::noinline]] void on_unfilled_pages(const AccessEvent& e);
     // Brings a granule into the current launch: last launch's writes count as before.
     void refresh(GlobalGranule& g) const {
