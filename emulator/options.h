@@ -29,6 +29,13 @@ struct EngineOptions {
     // In independent mode a running thread is preempted after a random number
     // of memory accesses drawn from [1, 2 * mean_quantum].
     unsigned mean_quantum = 16;
+    // Independent mode: whether memory accesses are scheduling points (the
+    // preemption above). Off, a thread runs until it waits (a barrier, a warp
+    // collective, a spin-wait found, its exit) and the seed draws only which
+    // ready thread runs next: what `--check none` asks, where nothing
+    // watches the accesses (a fifth less time on the tiled matmul and axpy).
+    // A recorded or replayed schedule, and lockstep, always switch at them.
+    bool switch_at_accesses = true;
     // A launch that makes no progress (no thread ends, no barrier opens, no
     // collective completes, no block starts) for this long is reported and
     // the process stopped; 0 turns the watchdog off.

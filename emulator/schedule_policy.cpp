@@ -2,13 +2,16 @@
 
 namespace simt {
 
-IndependentPolicy::IndependentPolicy(std::uint32_t threads, std::uint64_t seed,
-                                     unsigned mean_quantum, const ScheduleScript* script)
+IndependentPolicy::IndependentPolicy(std::uint32_t threads, std::uint64_t seed, unsigned mean_quantum,
+                                     bool switch_at_accesses, const ScheduleScript* script)
     : position_(threads, kNotReady), random_(seed),
       mean_quantum_(mean_quantum == 0 ? 1 : mean_quantum) {
     ready_.reserve(threads);
     if (script == nullptr) {
-        free_accesses_ = draw_quantum() - 1;
+        // Off: the countdown starts at its top and, run out (after 2^32
+        // accesses of one block), starts there again; nothing is drawn.
+        switch_at_accesses_ = switch_at_accesses;
+        free_accesses_ = switch_at_accesses_ ? draw_quantum() - 1 : kNoQuantum;
         return;
     }
     // Every access asks, to be counted; a recording draws as a plain run does.
@@ -24,6 +27,10 @@ std::uint32_t IndependentPolicy::draw_quantum() { return 1 + random_.below(2 * m
 // The last access of a quantum: draw the next one and let another thread in.
 bool IndependentPolicy::quantum_ends(std::uint32_t thread, bool, const void* pc) {
     if (scripted_) return scripted_yield(thread, pc);
+    if (!switch_at_accesses_) {
+        free_accesses_ = kNoQuantum;
+        return false;
+    }
     free_accesses_ = draw_quantum() - 1;
     return ready_.size() > 1;
 }
@@ -124,6 +131,6 @@ SchedulePolicy::SchedulePolicy(const EngineOptions& options, std::uint32_t threa
     : policy_(options.mode == ScheduleMode::Lockstep
                   ? decltype(policy_)(std::in_place_type<LockstepPolicy>, threads, options.warp_size)
                   : decltype(policy_)(std::in_place_type<IndependentPolicy>, threads, block_seed,
-                                      options.mean_quantum, script)) {}
+                                      options.mean_quantum, options.switch_at_accesses, script)) {}
 
 }  // namespace simt

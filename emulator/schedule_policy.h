@@ -25,10 +25,11 @@ struct ScheduleScript {
 // next; the running thread is preempted after a seeded random number of
 // accesses, so a seed names one interleaving and replays it exactly. With a
 // script it records the run's steps (the same interleaving as the seed's),
-// or replays steps instead of drawing anything.
+// or replays steps instead of drawing anything. Without `switch_at_accesses`
+// (EngineOptions) nothing is drawn at accesses: a thread runs until it waits.
 class IndependentPolicy {
 public:
-    IndependentPolicy(std::uint32_t threads, std::uint64_t seed, unsigned mean_quantum,
+    IndependentPolicy(std::uint32_t threads, std::uint64_t seed, unsigned mean_quantum, bool switch_at_accesses,
                       const ScheduleScript* script = nullptr);
     void make_ready(std::uint32_t thread) {
         if (position_[thread] != kNotReady) return;
@@ -72,7 +73,9 @@ private:
     void record(ScheduleStep::Kind kind, std::uint32_t thread, std::uint32_t count, std::uint32_t next,
                 const void* pc);
     static constexpr std::uint32_t kNotReady = 0xffffffffu;
+    static constexpr std::uint32_t kNoQuantum = 0xffffffffu;  // free accesses when accesses do not switch
     std::uint32_t free_accesses_ = 0;      // accesses the running thread makes before asking
+    bool switch_at_accesses_ = true;
     std::vector<std::uint32_t> ready_;     // ready thread ids, unordered
     std::vector<std::uint32_t> position_;  // index in ready_, or kNotReady
     SplitMix64 random_;

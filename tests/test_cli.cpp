@@ -210,9 +210,12 @@ TEST_CASE("exit() or abort() in a kernel fails the launch instead of ending the 
     CHECK_THAT(stop.err, Catch::Contains("abort() called in kernel stop, thread (5,0,0)"));
 }
 
-TEST_CASE("a static __shared__ index past its array is reported and not performed, however far it goes") {
+TEST_CASE("a static __shared__ index past its array is reported and not performed, however far it goes, with or without checks") {
+    // --check none changes when threads switch, not what is faulted.
+    for (const char* options : {"", "--check none "})
     for (const char* offset : {"40", "64", "100", "1000", "4000"}) {
-        const Result r = simt("run " + program("kernel_faults.cu") + " -- shared " + offset);
+        CAPTURE(options, offset);
+        const Result r = simt(std::string("run ") + options + program("kernel_faults.cu") + " -- shared " + offset);
         CHECK(r.status == 1);
         CHECK(r.out == "before the launch\nafter: an illegal memory access was encountered\n");
         CHECK_THAT(r.err, Catch::Contains("simt: error: out-of-bounds shared write of size 4 in kernel shared_far by "
@@ -707,6 +710,52 @@ TEST_CASE("every correct program in kernels/ runs with no report and exit 0 in b
             }
         }
     }
+}
+
+// As the test above; --check none's threads switch only when they wait
+// (EngineOptions::switch_at_accesses): spin-waits on flags and compare-and-swap
+// loops must still end, and correct programs print what they print checked.
+TEST_CASE("every correct program in kernels/ prints the same with --check none, where threads switch only when they wait", "[plain-build]") {
+    std::size_t programs = 0;
+    for (const char* folder : {"catalog", "conformance", "demo", "seeds"}) {
+        for (const auto& entry : fs::directory_iterator(fs::path(SIMT_KERNELS_DIR) / folder)) {
+            const std::string name = entry.path().stem().string();
+            if (entry.path().extension() != ".cu") continue;
+            if (std::string(folder) == "catalog" && name.find("_fixed") == std::string::npos) continue;
+            if (name == "warp_bitonic_sort" || name.rfind("tiled_matmul_no_", 0) == 0) continue;
+            if (name == "shuffle_edges" || name == "overlapping_masks" || name == "collectives_check") continue;
+            CAPTURE(entry.path().string());
+            const Result checked = simt("run --seed 3 " + entry.path().string());
+            const Result unchecked = simt("run --check none --seed 3 " + entry.path().string());
+            CHECK(unchecked.status == 0);
+            CHECK(unchecked.out == checked.out);
+            CHECK(unchecked.err == kCleanRun);
+            ++programs;
+        }
+    }
+    CHECK(programs >= 26);
+}
+
+TEST_CASE("with --check none threads switch only when they wait, unless --switch-at accesses asks for the checked runs' switches") {
+    const std::string source = program("lost_updates.cu");
+    const Result checked = simt("run --seed 5 " + source);
+    CHECK(checked.status == 1);  // the race
+    CHECK(checked.out != "64 64 64 64 64 64 64 64\n");  // updates lost where threads switched
+    // Each read-modify-write runs whole: no update is lost, for any worker count.
+    for (const char* threads : {"--threads 1 ", "--threads 2 "}) {
+        CAPTURE(threads);
+        const Result unchecked = simt(std::string("run --check none --seed 5 ") + threads + source);
+        CHECK(unchecked.status == 0);
+        CHECK(unchecked.out == "64 64 64 64 64 64 64 64\n");
+    }
+    // The checked run's interleaving, without its checks; and the other way round.
+    CHECK(simt("run --check none --switch-at accesses --seed 5 " + source).out == checked.out);
+    CHECK(simt("run --switch-at waits --seed 5 " + source).out == "64 64 64 64 64 64 64 64\n");
+    // A schedule's steps are counted in accesses.
+    const Result refused = simt("run --switch-at waits --record-schedule x.txt " + source);
+    CHECK(refused.status == 2);
+    CHECK_THAT(refused.err, Catch::Contains("switch-at=waits and a schedule: a schedule's steps are taken at memory accesses"));
+    CHECK(refused.out.empty());
 }
 
 TEST_CASE("a race between blocks gives the same report, byte for byte, with 1 or 2 workers and run after run") {

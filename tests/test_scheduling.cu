@@ -252,6 +252,42 @@ TEST_CASE("an empty schedule is the plain order: each thread runs until it waits
     CHECK(run_racy_scripted(plain) == overwritten);
 }
 
+TEST_CASE("without switches at memory accesses (--check none), a thread runs until it waits, and the seed picks who runs next") {
+    for (std::uint64_t seed : {0u, 1u, 2u}) {
+        for (unsigned threads : {1u, 2u}) {
+            CAPTURE(seed, threads);
+            simt::EngineOptions unwatched = simt::test::options(simt::ScheduleMode::Independent, 32, seed, threads);
+            unwatched.switch_at_accesses = false;
+            // Every thread's read-modify-write of the counter runs whole
+            // (with switches at accesses, updates are lost).
+            CHECK(run_racy_scripted(unwatched) == std::vector<int>(8, 64));
+            CHECK(run_racy(seed, threads) != std::vector<int>(8, 64));
+        }
+    }
+    // Who runs after a wait is still the seed's: the ticket orders (taken
+    // around a barrier and a shuffle) differ between seeds, not between runs.
+    auto order = [](std::uint64_t seed, unsigned threads) {
+        simt::EngineOptions unwatched = simt::test::options(simt::ScheduleMode::Independent, 32, seed, threads);
+        unwatched.switch_at_accesses = false;
+        simt::cuda::reset_device(unwatched);
+        simt::test::Managed<unsigned long long> out(2, 0);
+        ticket_fingerprint<<<2, 128>>>(out);
+        REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+        return out.vector();
+    };
+    CHECK(order(4, 1) == order(4, 2));
+    CHECK(order(4, 1) != order(5, 1));
+    // Lockstep keeps its turns at every access: the option is independent
+    // scheduling's.
+    simt::EngineOptions lockstep = simt::test::options(simt::ScheduleMode::Lockstep, 32, 0, 2);
+    lockstep.switch_at_accesses = false;
+    simt::cuda::reset_device(lockstep);
+    simt::test::Managed<unsigned long long> out(2, 0);
+    ticket_fingerprint<<<2, 128>>>(out);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out.vector() == std::vector<unsigned long long>(2, 0x1b80ef15636f4345ull));
+}
+
 TEST_CASE("a schedule file's line that is not a step is refused naming the line") {
     CHECK_THROWS_WITH(simt::parse_schedule("# a comment\nyield 0 1 2 3\npick 0 1 start 1 4  # fine\nyield 0 1 x 2\n"),
                       Catch::Contains("line 4 is not a schedule step"));

@@ -330,6 +330,9 @@ int explore_program(const fs::path& executable, const std::vector<std::string>& 
     driver::RunOptions drawn = options;
     drawn.schedule.clear();
     drawn.record_schedule.clear();
+    // Seeds that switch at accesses too, with --check none as well: the
+    // interleavings the shrinking then replays.
+    if (drawn.switch_at == "auto") drawn.switch_at = "accesses";
     const std::vector<SeedRun> runs = run_seeds(executable, args, drawn, seeds);
     const std::vector<OutputGroup> outputs = group_outputs(runs, &SeedRun::out);
     const std::vector<OutputGroup> reports = group_outputs(runs, &SeedRun::report);

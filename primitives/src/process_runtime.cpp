@@ -87,8 +87,18 @@ EngineOptions ProcessRuntime::options_from_environment() {
     }
     error_exitcode = int(o.error_exitcode);
     const std::vector<std::string> names = driver::names_in(o.check);
-    for (const Registered& r : registry())
+    bool any_check = false;
+    for (const Registered& r : registry()) {
         checks.*r.enabled = std::find(names.begin(), names.end(), r.name) != names.end();
+        any_check = any_check || checks.*r.enabled;
+    }
+    // --check none: nothing watches the interleaving at memory accesses, so
+    // a thread runs until it waits (EngineOptions::switch_at_accesses). A
+    // schedule's steps are counted in accesses.
+    const bool scripted = engine.schedule != nullptr || engine.recording != nullptr;
+    if (o.switch_at == "waits" && scripted)
+        bad_options("switch-at=waits and a schedule: a schedule's steps are taken at memory accesses");
+    engine.switch_at_accesses = o.switch_at == "accesses" || (o.switch_at == "auto" && (any_check || scripted));
     checks.kernel_name = o.kernel_name;
     checks.kernel_name_exclude = o.kernel_name_exclude;
     checks.report_format = o.report == "text" ? "" : o.report;
