@@ -95,6 +95,18 @@ void InitChecker::on_global_access(const AccessEvent& e) {
 
 void InitChecker::on_shared_access(const AccessEvent& e) {
     BlockState& s = blocks_.current();
+    // Most: an access inside one granule the shadow already covers.
+    const std::uint32_t offset = e.shared_offset & 3, first = e.shared_offset / 4;
+    if (e.size != 0 && offset + e.size <= 4 && first < s.shadow.size()) {
+        Granule& cell = s.shadow[first];
+        if (cell.generation != s.generation) cell = Granule{s.generation, 0};
+        const auto mask = std::uint8_t(((1u << e.size) - 1) << offset);
+        if (e.kind != AccessKind::Read)
+            cell.written |= mask;
+        else if ((cell.written & mask) != mask)
+            report_shared_read(s, e);
+        return;
+    }
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t needed = (end + 3) / 4;
     if (s.shadow.size() < needed) s.shadow.resize(std::max(needed, s.shadow.size() * 2));
@@ -109,7 +121,10 @@ void InitChecker::on_shared_access(const AccessEvent& e) {
             cell.written |= mask;
         }
     }
-    if (!uninitialised) return;
+    if (uninitialised) report_shared_read(s, e);
+}
+
+void InitChecker::report_shared_read(BlockState& s, const AccessEvent& e) {
     log_.record(s.block_linear, HazardKey{Rule::InitUninitialisedRead, e.pc, e.pc}, Severity::Error, [&] {
         HazardReport r;
         r.rule = Rule::InitUninitialisedRead;

@@ -91,6 +91,9 @@ private:
     };
 
     void on_shared_access(const AccessEvent& e);
+    // A read of shared bytes no thread of the block wrote: out of the access
+    // path (its frame is a report's).
+    [[gnu::noinline]] void report_shared_read(BlockState& s, const AccessEvent& e);
     void on_global_access(const AccessEvent& e);
     // An access not in one page written whole before the launch.
     [[gnu::noinline]] void on_unfilled_pages(const AccessEvent& e);

@@ -264,6 +264,13 @@ void RaceChecker::on_access(const AccessEvent& e) {
         return;
     }
     if (e.space != MemorySpace::Shared) return;
+    // Most: an access inside one granule the shadow already covers.
+    const std::uint32_t offset = e.shared_offset & 3, first = e.shared_offset / 4;
+    if (e.size != 0 && offset + e.size <= 4 && first < s.shadow.size()) {
+        access_granule<false, false>(s, s.shadow[first], s.cells, s.pcs, s.tag, e, e.kind,
+                                     std::uint8_t(((1u << e.size) - 1) << offset), std::uintptr_t(first) * 4);
+        return;
+    }
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t cells_needed = (end + 3) / 4;
     if (s.shadow.size() < cells_needed) s.shadow.resize(std::max(cells_needed, s.shadow.size() * 2));
