@@ -183,7 +183,7 @@ private:
     // unordered with (a tile element every thread reads): kept as
     // check_granule keeps a read, and true; false leaves it to check_granule.
     template <bool Global>
-    bool quiet_read(BlockState& s, FullCell& cell, const Record& mine) const;
+    [[gnu::always_inline]] bool quiet_read(BlockState& s, FullCell& cell, const Record& mine) const;
     // The rest: a second thread, a promoted slot, a field that does not pack.
     template <bool Global, bool CellsOutliveBlocks>
     [[gnu::noinline]] void share_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
