@@ -107,6 +107,10 @@ void InitChecker::on_shared_access(const AccessEvent& e) {
             report_shared_read(s, e);
         return;
     }
+    on_shared_span(s, e);
+}
+
+void InitChecker::on_shared_span(BlockState& s, const AccessEvent& e) {
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t needed = (end + 3) / 4;
     if (s.shadow.size() < needed) s.shadow.resize(std::max(needed, s.shadow.size() * 2));

@@ -91,6 +91,8 @@ private:
     };
 
     void on_shared_access(const AccessEvent& e);
+    // Beyond its inline path: an access across granules, or past the shadow.
+    [[gnu::noinline]] void on_shared_span(BlockState& s, const AccessEvent& e);
     // A read of shared bytes no thread of the block wrote: out of the access
     // path (its frame is a report's).
     [[gnu::noinline]] void report_shared_read(BlockState& s, const AccessEvent& e);
