@@ -215,25 +215,15 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
     // Atomic and volatile accesses synchronise rather than race: record them
     // as atomics so that only plain accesses conflict with them.
     const AccessKind kind = synchronising ? AccessKind::Atomic : e.kind;
-    // One granule: this block's own slots while blocks run side by side,
-    // else the launch's.
-    const bool parallel = s.launch->blocks_in_parallel;
-    auto granule = [&](std::uintptr_t g, std::uint8_t mask) __attribute__((always_inline)) {
-        if (parallel)
+    const std::uintptr_t end = e.address + e.size;
+    for (std::uintptr_t g = e.address & ~std::uintptr_t(3); g < end; g += 4) {
+        const std::uintptr_t lo = std::max(e.address, g), hi = std::min(end, g + 4);
+        const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
+        // This block's own slots while blocks run side by side, else the launch's.
+        if (s.launch->blocks_in_parallel)
             access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, kind, mask, g);
         else
             access_granule<true, true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, kind, mask, g);
-    };
-    // Most accesses lie in one granule.
-    const unsigned offset = unsigned(e.address & 3);
-    if (e.size != 0 && offset + e.size <= 4) {
-        granule(e.address - offset, std::uint8_t(((1u << e.size) - 1) << offset));
-        return;
-    }
-    const std::uintptr_t end = e.address + e.size;
-    for (std::uintptr_t g = e.address - offset; g < end; g += 4) {
-        const std::uintptr_t lo = std::max(e.address, g), hi = std::min(end, g + 4);
-        granule(g, std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g)));
     }
 }
 

@@ -171,7 +171,7 @@ private:
     // `mask`); `kind` is Atomic for a synchronising one.
     static Record record(const BlockState& s, const AccessEvent& e, AccessKind kind, std::uint8_t mask, bool global) {
         const std::uint32_t me = e.who.linear;
-        return Record{me + 1,         s.block_epoch, s.lane_epoch[me], global ? std::uint32_t(s.block_linear + 1) : 0,
+        return Record{me + 1, s.block_epoch, s.lane_epoch[me], global ? std::uint32_t(s.block_linear + 1) : 0,
                       global ? s.releases : 0, mask, kind, std::uint8_t(e.size), e.is_volatile, e.pc};
     }
     static Slot::Packed packing(const BlockState& s, const AccessEvent& e, AccessKind kind, bool global, PcTable& pcs) {

@@ -35,9 +35,8 @@ public:
     // value) on its first touch. A page at its home slot (most, the table
     // being at most an eighth full) is found inline.
     Slot& at(std::uintptr_t page) {
-        Slot& home = table_[slot_of(page)];
-        if (home.page == page) [[likely]]
-            return home;
+        if (Slot* home = at_home(page)) [[likely]]
+            return *home;
         return probe(page);
     }
     // The page's slot when it is there at its home slot, else nullptr (it
