@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 
 #include "tools/builtin_shadowing.h"
@@ -18,6 +19,15 @@ std::string body(const std::string& source) {
     return out.substr(out.find('\n') + 1);  // drop the leading #line
 }
 std::size_t lines(const std::string& s) { return std::size_t(std::count(s.begin(), s.end(), '\n')); }
+// The error rewriting `source` stops with, or none when it rewrites.
+std::optional<RewriteError> rewrite_error(const std::string& source) {
+    try {
+        rewrite_cuda_source(source, "k.cu");
+    } catch (const RewriteError& e) {
+        return e;
+    }
+    return std::nullopt;
+}
 }  // namespace
 
 TEST_CASE("the output starts with a #line naming the user's file", "[rewriter]") {
@@ -66,13 +76,10 @@ TEST_CASE("a 2-D extern __shared__ array (unsized rows of a sized row) is a poin
 }
 
 TEST_CASE("an extern __shared__ array whose first extent is sized is an error at its line", "[rewriter]") {
-    try {
-        rewrite_cuda_source("void k() {\n  extern __shared__ float s[4][];\n}\n", "k.cu");
-        FAIL("no error");
-    } catch (const RewriteError& e) {
-        CHECK(e.line == 2);
-        CHECK_THAT(e.what(), Catch::Contains("extern __shared__ must declare an unsized array"));
-    }
+    const std::optional<RewriteError> e = rewrite_error("void k() {\n  extern __shared__ float s[4][];\n}\n");
+    REQUIRE(e);
+    CHECK(e->line == 2);
+    CHECK_THAT(e->what(), Catch::Contains("extern __shared__ must declare an unsized array"));
 }
 
 TEST_CASE("extern with __shared__ after the type, as nvcc also takes, is the same declaration", "[rewriter]") {
@@ -137,23 +144,17 @@ TEST_CASE("a __device__ declaration gets a guard before its first word and after
 }
 
 TEST_CASE("a launch without '>>>' is an error naming its line", "[rewriter]") {
-    try {
-        rewrite_cuda_source("int a;\nk<<<1, 2(x);\n", "k.cu");
-        FAIL("no error");
-    } catch (const RewriteError& e) {
-        CHECK(e.line == 2);
-        CHECK(std::string(e.what()).find("no matching '>>>'") != std::string::npos);
-    }
+    const std::optional<RewriteError> e = rewrite_error("int a;\nk<<<1, 2(x);\n");
+    REQUIRE(e);
+    CHECK(e->line == 2);
+    CHECK(std::string(e->what()).find("no matching '>>>'") != std::string::npos);
 }
 
 TEST_CASE("a launch with more than four values between <<< and >>> is an error naming its line; template commas are not counted", "[rewriter]") {
-    try {
-        rewrite_cuda_source("int a;\nk<<<1, 32, 0, 0, 5>>>(p, 1);\n", "k.cu");
-        FAIL("no error");
-    } catch (const RewriteError& e) {
-        CHECK(e.line == 2);
-        CHECK(std::string(e.what()).find("has 5 values between '<<<' and '>>>'; CUDA takes at most 4") != std::string::npos);
-    }
+    const std::optional<RewriteError> e = rewrite_error("int a;\nk<<<1, 32, 0, 0, 5>>>(p, 1);\n");
+    REQUIRE(e);
+    CHECK(e->line == 2);
+    CHECK(std::string(e->what()).find("has 5 values between '<<<' and '>>>'; CUDA takes at most 4") != std::string::npos);
     CHECK_NOTHROW(rewrite_cuda_source("k<<<dim3(1, 2, 3), dim3(4, 5), 0, s>>>(p);\n", "k.cu"));
     CHECK_NOTHROW(rewrite_cuda_source("k<<<grid<16, 16, 1>(), 32, 0, s>>>(p);\n", "k.cu"));
 }
@@ -293,24 +294,18 @@ TEST_CASE("inline PTX that is a CUDA intrinsic's instruction becomes that intrin
 
 TEST_CASE("a known PTX instruction with operands that do not fit it is an error at its line", "[rewriter]") {
     const std::string source = "__device__ unsigned f(unsigned a) {\n  unsigned r;\n  asm(\"bfind.u32 %0, %1;\" : \"=r\"(r));\n  return r;\n}\n";
-    try {
-        rewrite_cuda_source(source, "k.cu");
-        FAIL("no error");
-    } catch (const RewriteError& e) {
-        CHECK(e.line == 3);
-        CHECK_THAT(e.what(), Catch::Contains("cannot read the operands of this inline PTX (bfind.u32 %0, %1)"));
-    }
+    const std::optional<RewriteError> e = rewrite_error(source);
+    REQUIRE(e);
+    CHECK(e->line == 3);
+    CHECK_THAT(e->what(), Catch::Contains("cannot read the operands of this inline PTX (bfind.u32 %0, %1)"));
 }
 
 TEST_CASE("other inline PTX is an error naming its line and the instruction", "[rewriter]") {
     const std::string source = "__global__ void k(int* p) {\n  int x;\n  asm(\"ld.global.nc.u32 %0, [%1];\" : \"=r\"(x) : \"l\"(p));\n}\n";
-    try {
-        rewrite_cuda_source(source, "k.cu");
-        FAIL("no error");
-    } catch (const RewriteError& e) {
-        CHECK(e.line == 3);
-        CHECK_THAT(e.what(), Catch::Contains("simt does not run inline PTX: `ld.global.nc.u32 %0, [%1]`"));
-    }
+    const std::optional<RewriteError> e = rewrite_error(source);
+    REQUIRE(e);
+    CHECK(e->line == 3);
+    CHECK_THAT(e->what(), Catch::Contains("simt does not run inline PTX: `ld.global.nc.u32 %0, [%1]`"));
 }
 
 TEST_CASE("a template argument holding a shift or a comparison is part of the kernel", "[rewriter]") {
@@ -333,13 +328,10 @@ TEST_CASE("a kernel's name keeps the spaces that separate its tokens and drops i
 TEST_CASE("a launch with no kernel before '<<<' is an error at its line", "[rewriter]") {
     for (const std::string source : {"int a;\n<<<1, 1>>>(x);\n", "int a;\n; <<<1, 1>>>(x);\n", "int a;\n)<<<1, 1>>>(x);\n"}) {
         CAPTURE(source);
-        try {
-            rewrite_cuda_source(source, "k.cu");
-            FAIL("no error");
-        } catch (const RewriteError& e) {
-            CHECK(e.line == 2);
-            CHECK_THAT(e.what(), Catch::Contains("cannot read the kernel before '<<<'"));
-        }
+        const std::optional<RewriteError> e = rewrite_error(source);
+        REQUIRE(e);
+        CHECK(e->line == 2);
+        CHECK_THAT(e->what(), Catch::Contains("cannot read the kernel before '<<<'"));
     }
 }
 
@@ -365,13 +357,10 @@ TEST_CASE("a launch in a macro spread over continued lines keeps the continuatio
 }
 
 TEST_CASE("a macro that holds only part of a launch is an error naming the macro and its line", "[rewriter]") {
-    try {
-        rewrite_cuda_source("int a;\n#define CONFIG <<<1, 32>>>\n", "k.cu");
-        FAIL("no error");
-    } catch (const RewriteError& e) {
-        CHECK(e.line == 2);
-        CHECK_THAT(e.what(), Catch::Contains("cannot rewrite the kernel launch in the macro CONFIG"));
-    }
+    const std::optional<RewriteError> e = rewrite_error("int a;\n#define CONFIG <<<1, 32>>>\n");
+    REQUIRE(e);
+    CHECK(e->line == 2);
+    CHECK_THAT(e->what(), Catch::Contains("cannot rewrite the kernel launch in the macro CONFIG"));
 }
 
 TEST_CASE("raw strings with an encoding prefix are left alone like plain ones", "[rewriter]") {
