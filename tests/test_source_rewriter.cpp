@@ -36,12 +36,12 @@ TEST_CASE("the output starts with a #line naming the user's file", "[rewriter]")
 
 TEST_CASE("a launch becomes a launch_config call that evaluates the arguments once", "[rewriter]") {
     const std::string out = body("k<<<g, b>>>(a, f(x));\n");
-    CHECK(out == "::simt::cuda::launch_config(\"k\", g, b).run([&](auto&&... simt_args_) -> decltype(k(simt_args_...)) { return k(simt_args_...); }, a, f(x));\n");
+    CHECK(out == "::simt::cuda::launch_config(\"k\", g, b).run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(k(simt_args_...)) { return k(simt_args_...); }, a, f(x));\n");
 }
 
 TEST_CASE("a launch with shared memory, a stream, no arguments, a namespace and template arguments", "[rewriter]") {
     CHECK(body("ns::k<float, 4><<<dim3(2, 2), 64, n * sizeof(float), 0>>>();") ==
-          "::simt::cuda::launch_config(\"ns::k<float,4>\", dim3(2, 2), 64, n * sizeof(float), 0).run([&](auto&&... simt_args_) -> decltype(ns::k<float,4>(simt_args_...)) { return ns::k<float,4>(simt_args_...); });");
+          "::simt::cuda::launch_config(\"ns::k<float,4>\", dim3(2, 2), 64, n * sizeof(float), 0).run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(ns::k<float,4>(simt_args_...)) { return ns::k<float,4>(simt_args_...); });");
 }
 
 TEST_CASE("a launch spread over several lines keeps the line count", "[rewriter]") {
@@ -310,19 +310,19 @@ TEST_CASE("other inline PTX is an error naming its line and the instruction", "[
 
 TEST_CASE("a template argument holding a shift or a comparison is part of the kernel", "[rewriter]") {
     CHECK(body("t<(1 << 2)><<<1, 32>>>(d);") ==
-          "::simt::cuda::launch_config(\"t<(1<<2)>\", 1, 32).run([&](auto&&... simt_args_) -> decltype(t<(1<<2)>(simt_args_...)) { return t<(1<<2)>(simt_args_...); }, d);");
+          "::simt::cuda::launch_config(\"t<(1<<2)>\", 1, 32).run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(t<(1<<2)>(simt_args_...)) { return t<(1<<2)>(simt_args_...); }, d);");
     CHECK(body("u<(n > 2), f<int> ><<<1, 32>>>(d);") ==
-          "::simt::cuda::launch_config(\"u<(n>2),f<int> >\", 1, 32).run([&](auto&&... simt_args_) -> decltype(u<(n>2),f<int> >(simt_args_...)) { return u<(n>2),f<int> >(simt_args_...); }, d);");
+          "::simt::cuda::launch_config(\"u<(n>2),f<int> >\", 1, 32).run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(u<(n>2),f<int> >(simt_args_...)) { return u<(n>2),f<int> >(simt_args_...); }, d);");
 }
 
 TEST_CASE("a launch through a parenthesised function pointer calls that pointer", "[rewriter]") {
     CHECK(body("(*fp)<<<1, 32>>>(d);") ==
-          "::simt::cuda::launch_config(\"(*fp)\", 1, 32).run([&](auto&&... simt_args_) -> decltype((*fp)(simt_args_...)) { return (*fp)(simt_args_...); }, d);");
+          "::simt::cuda::launch_config(\"(*fp)\", 1, 32).run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype((*fp)(simt_args_...)) { return (*fp)(simt_args_...); }, d);");
 }
 
 TEST_CASE("a kernel's name keeps the spaces that separate its tokens and drops its comments", "[rewriter]") {
     CHECK(body("k<unsigned /* u */ int><<<1, 1>>>();") ==
-          "::simt::cuda::launch_config(\"k<unsigned int>\", 1, 1).run([&](auto&&... simt_args_) -> decltype(k<unsigned int>(simt_args_...)) { return k<unsigned int>(simt_args_...); });");
+          "::simt::cuda::launch_config(\"k<unsigned int>\", 1, 1).run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(k<unsigned int>(simt_args_...)) { return k<unsigned int>(simt_args_...); });");
 }
 
 TEST_CASE("a launch with no kernel before '<<<' is an error at its line", "[rewriter]") {
@@ -342,17 +342,17 @@ TEST_CASE("a launch with nothing between '<<<' and '>>>' is an error naming the 
 TEST_CASE("a launch in a macro's body is rewritten in the macro, naming the kernel its argument names", "[rewriter]") {
     CHECK(body("#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)\n") ==
           "#define LAUNCH(k, g, b, ...) ::simt::cuda::launch_config(#k, g, b)"
-          ".run([&](auto&&... simt_args_) -> decltype(k(simt_args_...)) { return k(simt_args_...); } __VA_OPT__(,) __VA_ARGS__)\n");
+          ".run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(k(simt_args_...)) { return k(simt_args_...); } __VA_OPT__(,) __VA_ARGS__)\n");
     CHECK(body("#define RUN_FILL fill<<<1, 32>>>(d, 3)\n") ==
           "#define RUN_FILL ::simt::cuda::launch_config(\"fill\", 1, 32)"
-          ".run([&](auto&&... simt_args_) -> decltype(fill(simt_args_...)) { return fill(simt_args_...); }, d, 3)\n");
+          ".run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(fill(simt_args_...)) { return fill(simt_args_...); }, d, 3)\n");
 }
 
 TEST_CASE("a launch in a macro spread over continued lines keeps the continuations and the line count", "[rewriter]") {
     const std::string source = "#define LAUNCH(k) \\\n  k \\\n  <<<1, 32>>>()\nint after;\n";
     const std::string out = body(source);
     CHECK(out == "#define LAUNCH(k) \\\n  ::simt::cuda::launch_config(#k, 1, 32)"
-                 ".run([&](auto&&... simt_args_) -> decltype(k(simt_args_...)) { return k(simt_args_...); })\\\n\nint after;\n");
+                 ".run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(k(simt_args_...)) { return k(simt_args_...); })\\\n\nint after;\n");
     CHECK(lines(out) == lines(source));
 }
 

@@ -129,7 +129,7 @@ Replacement rewrite_launch(const SourceText& src, std::size_t chevrons, bool in_
     // In a macro, a kernel named by a parameter is named by its argument.
     const bool parameter = std::find(macro_parameters.begin(), macro_parameters.end(), kernel) != macro_parameters.end();
     std::string r = "::simt::cuda::launch_config(" + (parameter ? "#" + kernel : "\"" + kernel + "\"") + ", " +
-                    std::string(config) + ").run([&](auto&&... simt_args_) -> decltype(" + kernel + "(simt_args_...)) { return " + kernel +
+                    std::string(config) + ").run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(" + kernel + "(simt_args_...)) { return " + kernel +
                     "(simt_args_...); }";
     if (in_macro_body && trimmed(args) == "__VA_ARGS__") r += " __VA_OPT__(,) __VA_ARGS__";  // may be empty
     else if (!src.compact_code(paren + 1, end - 1).empty()) r += ", " + std::string(args);

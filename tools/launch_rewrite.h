@@ -1,7 +1,9 @@
 // `kernel<<<grid, block, shared, stream>>>(args)` -> a launch_config call:
 //   ::simt::cuda::launch_config("kernel", grid, block, shared, stream)
-//       .run([&](auto&&... simt_args_) -> decltype(kernel(simt_args_...)) { return kernel(simt_args_...); }, args)
-// (the return type makes arguments that do not fit the kernel a clear error in run())
+//       .run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(kernel(simt_args_...))
+//            { return kernel(simt_args_...); }, args)
+// (the return type makes arguments that do not fit the kernel a clear error in run(); the
+// attribute keeps each thread's reads of the arguments, parameter passing, unobserved)
 // The kernel may be `name`, `ns::name`, `name<T, (1 << 2)>` or any
 // parenthesised expression such as `(*fp)`. A launch in the body of a
 // #define is rewritten inside the macro (line continuations kept).
