@@ -56,6 +56,8 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
       turns_(context.turns), block_linear_(block_linear),
       global_in_block_order_(context.global_in_block_order), footprint_(context.footprint),
       policy_(policy_for(context, block_linear, recorded_steps_)) {
+    lean_ = options_.mode == ScheduleMode::Independent && !options_.switch_at_accesses && !options_.schedule &&
+            !options_.recording && access_observers_.empty() && !global_in_block_order_ && footprint_ == nullptr;
     const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
     const unsigned ws = options_.warp_size;

@@ -223,6 +223,41 @@ public:
         event.allocation_size = k.hi - k.lo;
         event.allocation_kind = k.kind;
     }
+    // A plain access where nothing watches accesses and none is a
+    // scheduling point (`--check none` in independent mode: no access
+    // observer, no block order, no footprint, no switch at accesses): one
+    // inside a __shared__ variable, the launch's dynamic shared memory or an
+    // allocation hit lately needs only the spin-wait bookkeeping of
+    // access_point. True when done; false, with nothing changed, when the
+    // access takes the whole path (any other access, or one that starts
+    // watching a spin or wakes spinners). A leaf: it calls nothing.
+    template <unsigned N>
+    [[gnu::always_inline]] bool lean_access(const Worker& w, std::uintptr_t a, AccessKind kind) {
+        if (!lean_ || (a & (N - 1)) != 0) return false;
+        bool global = false;
+        if (w.in_static_shared(a)) {
+            if (!inside_shared_variables(w.shared_offset(a), N)) return false;
+        } else if (w.in_dynamic_shared(a)) {
+            if (!inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w.dynamic_shared()), N)) return false;
+        } else {
+            unsigned i = 0;
+            while (!(a >= known_[i].lo && a + N <= known_[i].hi))
+                if (++i == kKnownAllocations) return false;
+            last_known_ = i;
+            global = true;
+        }
+        SimThread& t = *running_;
+        if (kind == AccessKind::Read) {
+            if (t.loads_in_a_row + 1 >= kSpinWatch) return false;
+            ++t.loads_in_a_row;
+        } else {
+            if (spinners_ != 0) return false;
+            t.loads_in_a_row = 0;
+            t.spin_budget = 0;
+            if (global) left_effects_ = true;
+        }
+        return true;
+    }
     // A scheduling point at a shared/global memory access, before it is
     // performed. An atomic's effect is told afterwards (atomic_performed).
     void access_point(const void* pc, AccessKind kind, std::uintptr_t address) {
@@ -443,6 +478,7 @@ private:
     bool ran_since_stall_ = true;
     bool global_in_block_order_;
     bool left_effects_ = false;
+    bool lean_;  // see lean_access
     LaunchFootprint* footprint_;
     LaunchFootprint::SavedPages saved_pages_;  // handed to the footprint when the block ends
     std::vector<ScheduleStep> recorded_steps_;  // when the engine records the schedule

@@ -38,9 +38,8 @@ SIMT_EXPORT void __tsan_vptr_read(void** vptr) { observe(vptr, sizeof(void*), Ac
 // whole path (the same steps, in the same order: the shared bounds tests
 // here have no effect of their own).
 template <unsigned N>
-[[gnu::always_inline]] inline void observe_plain(void* p, AccessKind kind, const void* pc) {
+[[gnu::noinline]] void observe_plain_whole(void* p, AccessKind kind, const void* pc) {
     simt::Worker* w = simt::Worker::current();
-    if (w == nullptr || w->thread == nullptr) return;
     const auto a = reinterpret_cast<std::uintptr_t>(p);
     simt::Block& b = *w->block;
     if ((a & (N - 1)) == 0) {
@@ -66,10 +65,21 @@ template <unsigned N>
     observe(p, N, kind, false, pc);
 }
 
+// With nothing to watch, most accesses are done by Block::lean_access, which
+// calls nothing: the entry point then needs no frame of saved registers.
+// (Inline in the entry point, so SIMT_PC is the entry point's return address.)
+template <unsigned N>
+[[gnu::always_inline]] inline void observe_plain(void* p, AccessKind kind) {
+    simt::Worker* w = simt::Worker::current();
+    if (w == nullptr || w->thread == nullptr) return;
+    if (w->block->lean_access<N>(*w, reinterpret_cast<std::uintptr_t>(p), kind)) return;
+    observe_plain_whole<N>(p, kind, SIMT_PC);
+}
+
 #define SIMT_PLAIN_ACCESS(N)                                                                  \
-    SIMT_EXPORT void __tsan_read##N(void* a) { observe_plain<N>(a, AccessKind::Read, SIMT_PC); } \
+    SIMT_EXPORT void __tsan_read##N(void* a) { observe_plain<N>(a, AccessKind::Read); } \
     SIMT_EXPORT void __tsan_write##N(void* a) {                                               \
-        observe_plain<N>(a, AccessKind::Write, SIMT_PC);                                      \
+        observe_plain<N>(a, AccessKind::Write);                                               \
     }                                                                                         \
     SIMT_EXPORT void __tsan_unaligned_read##N(void* a) {                                      \
         observe(a, N, AccessKind::Read, false, SIMT_PC, false);                               \

@@ -418,3 +418,67 @@ TEST_CASE("filling a __device__ array up to its last element runs and has no rep
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     CHECK(out[0] == 16);
 }
+
+// --check none in its mode: no access observer and no switch at accesses,
+// so most accesses take the engine's lean path (Block::lean_access). What it
+// lets through and what it faults must be what the whole path does.
+TEST_CASE("with nothing watching accesses (--check none), overruns and misaligned accesses are still faults and not performed") {
+    simt::EngineOptions unwatched = simt::test::options(simt::ScheduleMode::Independent, 32);
+    unwatched.switch_at_accesses = false;
+    const simt::cuda::CheckOptions none = simt::test::only(false, false, false, false);
+    simt::cuda::reset_device(unwatched, none);
+    {
+        simt::test::Managed<int> data(64, 0), neighbour(64, 7);
+        const simt::LaunchOutcome r = simt::test::run_on_engine("write_past_end", write_past_end, dim3(1), dim3(64), data.get(), 64);
+        REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+        CHECK_THAT(r.fault.message, Catch::Contains("is 0 bytes past the end of allocation #1 (256 bytes at"));
+        for (int i = 0; i < 64; ++i) REQUIRE(neighbour[i] == 7);
+    }
+    simt::cuda::reset_device(unwatched, none);
+    {
+        simt::test::Managed<float4> in(16, make_float4(1.0f, 2.0f, 3.0f, 4.0f));
+        simt::test::Managed<float> data(68, 0.0f);
+        const simt::LaunchOutcome r = simt::test::run_on_engine("store_vec4", store_vec4, dim3(1), dim3(16),
+                                                                static_cast<const float4*>(in.get()), data.get() + 1);
+        REQUIRE(r.fault.kind == simt::FaultKind::MisalignedAddress);
+        CHECK(data[1] == 0.0f);
+    }
+    simt::cuda::reset_device(unwatched, none);
+    {
+        simt::test::Managed<float> in(64, 1.0f), out(64, 0.0f);
+        const simt::LaunchOutcome r = simt::test::run_on_engine("shift_left", shift_left, dim3(1), dim3(64),
+                                                                static_cast<const float*>(in.get()), out.get());
+        REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+        CHECK_THAT(r.fault.message, Catch::Contains("byte offset 256 of __shared__ shift_left::tile (256 bytes)"));
+    }
+    simt::cuda::reset_device(unwatched, none);
+    {
+        simt::test::Managed<int> out(32);
+        auto body = [&] { dynamic_overrun(out.get()); };
+        simt::KernelLaunch l;
+        l.kernel_name = "dynamic_overrun";
+        l.grid = simt::Dim3{1, 1, 1};
+        l.block = simt::Dim3{32, 1, 1};
+        l.dynamic_shared = 32 * sizeof(int);
+        l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
+        l.closure = &body;
+        const simt::LaunchOutcome r = simt::Engine::process().launch(l);
+        REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+        CHECK_THAT(r.fault.message, Catch::Contains("byte offset 128 of extern __shared__ memory, but the launch gave 128 bytes"));
+    }
+    simt::cuda::reset_device(unwatched, none);
+    {
+        // Five allocations: the one written was not among the four hit last.
+        simt::test::Managed<int> a(32, 0), b(32, 0), c(32, 0), d(32, 0), small(32, 0), big(4 << 20, 0);
+        write_far<<<1, 1>>>(a, 1);
+        write_far<<<1, 1>>>(b, 1);
+        write_far<<<1, 1>>>(c, 1);
+        write_far<<<1, 1>>>(d, 1);
+        REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+        const simt::LaunchOutcome r = simt::test::run_on_engine("write_far", write_far, dim3(1), dim3(1), small.get(), 1 << 20);
+        REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+        for (int i = 0; i < (4 << 20); i += 4096) REQUIRE(big[i] == 0);
+        CHECK(a[1] == 7);
+        CHECK(d[1] == 7);
+    }
+}

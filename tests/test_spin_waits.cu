@@ -253,3 +253,44 @@ TEST_CASE("a volatile flag that one lane spins on and another lane of its warp s
     CHECK_THAT(lines, Catch::Contains("test_spin_waits.cu:18"));
     CHECK_THAT(lines, Catch::Contains("test_spin_waits.cu:22"));
 }
+
+namespace {
+
+// Warp 1 polls a plain (not volatile) shared flag with a fence in the loop,
+// so the load stays in it; warp 0 sets it after some work with a plain store.
+__global__ void plain_flag_poll(const int* in, int* out) {
+    __shared__ int ready;
+    __shared__ int sum;
+    if (threadIdx.x == 0) ready = 0;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        int s = 0;
+        for (int i = 0; i < 64; ++i) s += in[i];
+        sum = s;
+        __threadfence_block();
+        ready = 1;
+    }
+    if (threadIdx.x / 32 == 1) {
+        while (ready == 0) __threadfence_block();
+        out[threadIdx.x] = sum;
+    }
+}
+
+}  // namespace
+
+// --check none in its mode: plain accesses take the engine's lean path,
+// which must still count a spinner's loads and wake it at the store.
+TEST_CASE("with nothing watching accesses (--check none), a warp polling a plain flag that another warp sets finishes") {
+    for (unsigned workers : {1u, 2u}) {
+        CAPTURE(workers);
+        simt::EngineOptions unwatched = simt::test::options(simt::ScheduleMode::Independent, 32, 0, workers);
+        unwatched.switch_at_accesses = false;
+        simt::cuda::reset_device(unwatched, simt::test::only(false, false, false, false));
+        simt::test::Managed<int> in(64, 2), out(64, 0), flag(1, 0), data(1, 0), last(1, 0);
+        plain_flag_poll<<<1, 64>>>(in, out);
+        wait_for_last_block<<<3, 32>>>(flag, data, last);
+        REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+        for (int t = 32; t < 64; ++t) CHECK(out[t] == 128);
+        CHECK(last[0] == 42);
+    }
+}
