@@ -231,9 +231,10 @@ public:
     // access_point. True when done; false, with nothing changed, when the
     // access takes the whole path (any other access, or one that starts
     // watching a spin or wakes spinners). A leaf: it calls nothing.
+    bool lean() const { return lean_; }
     template <unsigned N>
     [[gnu::always_inline]] bool lean_access(const Worker& w, std::uintptr_t a, AccessKind kind) {
-        if (!lean_ || (a & (N - 1)) != 0) return false;
+        if ((a & (N - 1)) != 0) return false;
         bool global = false;
         if (w.in_static_shared(a)) {
             if (!inside_shared_variables(w.shared_offset(a), N)) return false;
@@ -467,7 +468,7 @@ private:
     static constexpr unsigned kKnownAllocations = 4;
     static constexpr unsigned kNoAllocation = ~0u;
     KnownAllocation known_[kKnownAllocations];
-    unsigned next_known_ = 0;
+    unsigned next_known_ = kKnownAllocations - 1;  // the first one found goes to known_[0], looked at first
     unsigned last_known_ = kNoAllocation;
     Worker& worker_;
     LaunchTurns& turns_;

@@ -37,9 +37,16 @@ SIMT_EXPORT void __tsan_vptr_read(void** vptr) { observe(vptr, sizeof(void*), Ac
 // footprint, and their event. Every other access takes device::observe's
 // whole path (the same steps, in the same order: the shared bounds tests
 // here have no effect of their own).
-template <unsigned N>
-[[gnu::noinline]] void observe_plain_whole(void* p, AccessKind kind, const void* pc) {
-    simt::Worker* w = simt::Worker::current();
+// The most common accesses first: a naturally aligned plain load or store
+// of static shared memory inside a variable, or of the dynamic shared memory
+// the launch gave, needs only its scheduling point and, with checkers, their
+// access event; one of device memory its scheduling point, the bounds check
+// (the allocations hit last, inline), and with checkers its turn in block
+// order or its note in the block's footprint, and their event. Every other
+// access takes device::observe's whole path (the same steps, in the same
+// order: the shared bounds tests here have no effect of their own).
+template <unsigned N, AccessKind kind>
+[[gnu::noinline]] void observe_plain(simt::Worker* w, void* p, const void* pc) {
     const auto a = reinterpret_cast<std::uintptr_t>(p);
     simt::Block& b = *w->block;
     if ((a & (N - 1)) == 0) {
@@ -65,21 +72,23 @@ template <unsigned N>
     observe(p, N, kind, false, pc);
 }
 
-// With nothing to watch, most accesses are done by Block::lean_access, which
-// calls nothing: the entry point then needs no frame of saved registers.
-// (Inline in the entry point, so SIMT_PC is the entry point's return address.)
-template <unsigned N>
-[[gnu::always_inline]] inline void observe_plain(void* p, AccessKind kind) {
+// The entry point: with nothing to watch, most accesses are done here by
+// Block::lean_access, which calls nothing, so the entry point needs no frame
+// of saved registers; the others go on to observe_plain, with the entry
+// point's return address as the access's PC.
+template <unsigned N, AccessKind kind>
+[[gnu::always_inline]] inline void enter_plain(void* p) {
     simt::Worker* w = simt::Worker::current();
     if (w == nullptr || w->thread == nullptr) return;
-    if (w->block->lean_access<N>(*w, reinterpret_cast<std::uintptr_t>(p), kind)) return;
-    observe_plain_whole<N>(p, kind, SIMT_PC);
+    simt::Block& b = *w->block;
+    if (b.lean() && b.lean_access<N>(*w, reinterpret_cast<std::uintptr_t>(p), kind)) return;
+    observe_plain<N, kind>(w, p, SIMT_PC);
 }
 
 #define SIMT_PLAIN_ACCESS(N)                                                                  \
-    SIMT_EXPORT void __tsan_read##N(void* a) { observe_plain<N>(a, AccessKind::Read); } \
+    SIMT_EXPORT void __tsan_read##N(void* a) { enter_plain<N, AccessKind::Read>(a); } \
     SIMT_EXPORT void __tsan_write##N(void* a) {                                               \
-        observe_plain<N>(a, AccessKind::Write);                                               \
+        enter_plain<N, AccessKind::Write>(a);                                                 \
     }                                                                                         \
     SIMT_EXPORT void __tsan_unaligned_read##N(void* a) {                                      \
         observe(a, N, AccessKind::Read, false, SIMT_PC, false);                               \

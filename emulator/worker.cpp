@@ -16,7 +16,7 @@ __thread simt_running_coordinates_t simt_running_coordinates = {{0, 0, 0}, {0, 0
 
 namespace simt {
 
-constinit thread_local Worker* Worker::current_ = nullptr;
+[[gnu::tls_model("initial-exec")]] constinit thread_local Worker* Worker::current_ = nullptr;
 
 namespace {
 

@@ -84,7 +84,11 @@ public:
     static void for_each_attached(const std::function<void(Worker&)>& visit);
 
 private:
-    static constinit thread_local Worker* current_;  // constinit: read directly, no TLS wrapper call
+    // constinit: read directly, no TLS wrapper call. initial-exec: the
+    // runtime is built position-independent, and GCC's default model for
+    // that reads through __tls_get_addr, a call as far as the compiler
+    // knows, so every access entry point saved registers for it.
+    [[gnu::tls_model("initial-exec")]] static constinit thread_local Worker* current_;
     std::atomic<std::uint64_t> progress_{0};
     pthread_t os_thread_{};
     StackPool stacks_;
