@@ -18,6 +18,8 @@ public:
     // Called for every event: the last answer is kept (a deque keeps the
     // states where they are when another owner adds one). Inline up to the
     // last answer; the look-up after another owner's is out of line.
+    // initial-exec: read with no __tls_get_addr, which, in position-
+    // independent code, the compiler counts as a call on the access path.
     [[gnu::always_inline]] State& current() const {
         if (last_owner() == this) [[likely]]
             return *last_state();
@@ -26,11 +28,11 @@ public:
 
 private:
     static const PerBlockState*& last_owner() {
-        thread_local const PerBlockState* owner = nullptr;
+        [[gnu::tls_model("initial-exec")]] thread_local const PerBlockState* owner = nullptr;
         return owner;
     }
     static State*& last_state() {
-        thread_local State* state = nullptr;
+        [[gnu::tls_model("initial-exec")]] thread_local State* state = nullptr;
         return state;
     }
     [[gnu::noinline]] State& find() const {

@@ -246,7 +246,7 @@ namespace {
 // The worker's scheduler (Block::run) while fibers run on this OS thread.
 // (Thread-locals here are named scheduler_*: checkers/shared_symbols.cpp
 // tells simt's own from a program's __shared__ variables by name.)
-thread_local void* scheduler_context = nullptr;
+[[gnu::tls_model("initial-exec")]] thread_local void* scheduler_context = nullptr;
 #if SIMT_ASAN
 // AddressSanitizer follows each switch by being told the stack it goes to
 // before, and where it came from after. The scheduler's stack is learnt
@@ -382,7 +382,7 @@ struct Handoff {
 };
 
 // The worker's scheduler (Block::run), while fibers run on this OS thread.
-thread_local void* scheduler_context = nullptr;
+[[gnu::tls_model("initial-exec")]] thread_local void* scheduler_context = nullptr;
 
 }  // namespace
 

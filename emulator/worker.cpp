@@ -12,7 +12,7 @@
 #include "emulator/fault_signals.h"
 #include "primitives/include/simt/running_coordinates.h"
 
-__thread simt_running_coordinates_t simt_running_coordinates = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
+__thread simt_running_coordinates_t simt_running_coordinates __attribute__((tls_model("initial-exec"))) = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
 
 namespace simt {
 

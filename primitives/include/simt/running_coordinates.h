@@ -18,6 +18,7 @@ struct simt_running_coordinates_t {
 // Defined by the engine (emulator/worker.cpp), initialised, so never taken
 // for a __shared__ variable (those are the executable's .tbss). __thread, not
 // thread_local: constant-initialised, so C++ code reads it without first
-// calling a TLS wrapper to check for a dynamic initialiser.
-extern __thread simt_running_coordinates_t simt_running_coordinates;
+// calling a TLS wrapper to check for a dynamic initialiser. initial-exec:
+// read without __tls_get_addr from simt's position-independent runtime too.
+extern __thread simt_running_coordinates_t simt_running_coordinates __attribute__((tls_model("initial-exec")));
 }
