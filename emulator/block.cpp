@@ -208,13 +208,6 @@ void Block::report_stop(const SimThread& t) const {
     for (Checker* c : observers_) c->on_thread_stop(e);
 }
 
-void Block::set_ready(SimThread& t) {
-    t.state = ThreadState::Ready;
-    t.wait = WaitKind::None;
-    ++warps_[t.id.warp].ready;
-    policy_.make_ready(t.id.linear);
-}
-
 // A stack without a guard page (StackConfig) shows an overflow only by its
 // canary, checked whenever its thread stops running: before any other
 // thread runs on memory the overflow may have reached.
@@ -286,12 +279,14 @@ std::uint32_t Block::release_barrier(const void* pc, const SimThread* last) {
     const std::uint32_t count = barrier_true_;
     barrier_arrived_ = 0;
     barrier_true_ = 0;
-    for (SimThread& t : threads_) {
-        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Barrier) {
-            t.value = count;
-            set_ready(t);
+    policy_.with_policy([&](auto& policy) {  // the mode's policy chosen once, not per waiter
+        for (SimThread& t : threads_) {
+            if (t.state == ThreadState::Waiting && t.wait == WaitKind::Barrier) {
+                t.value = count;
+                set_ready(t, policy);
+            }
         }
-    }
+    });
     worker_.note_progress();
     for (Checker* c : checkers_) c->on_barrier_release(event);
     return count;

@@ -384,7 +384,17 @@ private:
         if (w.ready == 0 && w.converging != 0 && kind != WaitKind::Convergence) resolve_convergence(t.id.warp);
         if (t.state == ThreadState::Waiting) suspend_running();
     }
-    void set_ready(SimThread& t);
+    void set_ready(SimThread& t) {
+        policy_.with_policy([&](auto& policy) { set_ready(t, policy); });
+    }
+    // With the mode's policy already chosen (a loop over many threads).
+    template <class Policy>
+    void set_ready(SimThread& t, Policy& policy) {
+        t.state = ThreadState::Ready;
+        t.wait = WaitKind::None;
+        ++warps_[t.id.warp].ready;
+        policy.make_ready(t.id.linear);
+    }
     // `last`: the thread whose arrival completes it (nullptr: the last
     // thread not yet there exited instead).
     // Returns how many arrivals passed a true predicate.

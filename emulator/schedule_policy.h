@@ -137,6 +137,13 @@ public:
         if (auto* p = std::get_if<IndependentPolicy>(&policy_)) return p->pick();
         return std::get<LockstepPolicy>(policy_).pick();
     }
+    // `f` called with the mode's policy: a loop over many threads (a
+    // barrier's release) branches on the mode once.
+    template <class F>
+    void with_policy(F&& f) {
+        if (auto* p = std::get_if<IndependentPolicy>(&policy_)) f(*p);
+        else f(std::get<LockstepPolicy>(policy_));
+    }
     // Called at every shared/global access of the running thread, before it
     // is performed: true when it should let another thread take a step first.
     bool at_access(std::uint32_t thread, bool writes, const void* pc) {
