@@ -252,9 +252,15 @@ void Block::thread_exited() {
     if (w.ready == 0 && w.converging != 0) resolve_convergence(t.id.warp);
 }
 
+// Out of line: an event built on the stack would give every barrier a frame.
+void Block::tell_barrier_arrival(const void* pc) const {
+    for (Checker* c : thread_observers_) c->on_barrier_arrive(BarrierEvent{running_->id, pc});
+}
+
 std::uint32_t Block::barrier(const void* pc, bool predicate) {
     SimThread& t = *running_;
-    for (Checker* c : thread_observers_) c->on_barrier_arrive(BarrierEvent{t.id, pc});
+    if (!thread_observers_.empty()) [[unlikely]]
+        tell_barrier_arrival(pc);
     if (barrier_arrived_ == 0) {
         barrier_first_ = &t;
         barrier_sites_differ_ = false;
@@ -269,7 +275,7 @@ std::uint32_t Block::barrier(const void* pc, bool predicate) {
         return std::uint32_t(t.value);
     }
     wait(WaitKind::Barrier, pc);
-    return std::uint32_t(t.value);
+    return std::uint32_t(running_->value);  // the thread resumed here (`t` no longer kept across the switch)
 }
 
 std::uint32_t Block::release_barrier(const void* pc, const SimThread* last) {

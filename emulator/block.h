@@ -384,6 +384,7 @@ private:
         if (w.ready == 0 && w.converging != 0 && kind != WaitKind::Convergence) resolve_convergence(t.id.warp);
         if (t.state == ThreadState::Waiting) suspend_running();
     }
+    void tell_barrier_arrival(const void* pc) const;
     void set_ready(SimThread& t) {
         policy_.with_policy([&](auto& policy) { set_ready(t, policy); });
     }
