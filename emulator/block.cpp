@@ -91,7 +91,7 @@ RunEnd Block::run() {
         started_ = true;
         clear_shared_memory();
         for (SimThread& t : threads_) {
-            t.fiber.prepare(worker_.stacks().acquire(), &Block::thread_main, this);
+            t.fiber.prepare(&Block::thread_main, this);  // its stack when it first runs (with_stack)
             set_ready(t);
         }
         live_ = std::uint32_t(threads_.size());
@@ -118,7 +118,7 @@ RunEnd Block::run() {
         make_running(t);
         if (!observers_.empty())
             for (Checker* c : observers_) c->on_thread_resume(t.id);
-        t.fiber.resume();
+        with_stack(t).fiber.resume();
         if (!observers_.empty()) report_stop(t);
         worker_.thread = nullptr;
         running_ = nullptr;
@@ -187,7 +187,8 @@ Fiber* Block::next_after_exit() {
     if (next < 0) return nullptr;
     SimThread& to = threads_[std::size_t(next)];
     make_running(to);
-    return &to.fiber;
+    if constexpr (!Fiber::starts_in_place) with_stack(to);
+    return &to.fiber;  // where fibers start in place, one that never ran starts on this one's stack
 }
 
 // Why the thread came back to the scheduler, read from the state it left.

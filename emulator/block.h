@@ -356,6 +356,8 @@ private:
                 SimThread& to = threads_[std::size_t(next)];
                 if (&to == &from) return;  // preempted, and picked again
                 make_running(to);
+                if (!to.fiber.has_stack()) [[unlikely]]
+                    return switch_to_new(from, to);  // a tail call: no frame here for it
                 from.fiber.switch_to(to.fiber);
                 return;
             }
@@ -367,6 +369,15 @@ private:
         if (!running_->fiber.stack().guarded) check_unguarded_stack(stopping);
     }
     void check_unguarded_stack(bool stopping);
+    // A thread's fiber gets its stack when it first runs (a thread that
+    // starts in place takes the stack of the one that just finished).
+    SimThread& with_stack(SimThread& t) {
+        if (!t.fiber.has_stack()) t.fiber.set_stack(worker_.stacks().acquire());
+        return t;
+    }
+    [[gnu::noinline]] void switch_to_new(SimThread& from, SimThread& to) {
+        from.fiber.switch_to(with_stack(to).fiber);
+    }
     // `t` is the thread that runs now (before the switch to it).
     void make_running(SimThread& t) {
         running_ = &t;

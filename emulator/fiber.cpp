@@ -303,6 +303,18 @@ struct FiberStart {
         Fiber* next = self->entry_(self->argument_);
         self->expect(self->state_ == Fiber::State::Running, "a fiber finished that was not running");
         self->state_ = Fiber::State::Finished;
+        // A next fiber that never ran and has no stack starts here, in place.
+        if constexpr (Fiber::starts_in_place)
+            while (next != nullptr && !next->has_stack()) {
+                next->expect(next->state_ == Fiber::State::Prepared, "a finished fiber handed over to one that has run");
+                next->stack_ = self->stack_;
+                self->stack_ = Stack{};
+                next->state_ = Fiber::State::Running;
+                self = next;
+                next = self->entry_(self->argument_);
+                self->expect(self->state_ == Fiber::State::Running, "a fiber finished that was not running");
+                self->state_ = Fiber::State::Finished;
+            }
         // nullptr: ASan may drop this stack's fake frames.
         if (next != nullptr) {
             next->expect(next != self && next->may_run(), "a finished fiber handed over to one that is running or finished");
@@ -469,16 +481,27 @@ void Fiber::switch_to(Fiber& next) {
 #endif  // SIMT_OWN_SWITCH
 
 void Fiber::prepare(const Stack& stack, Entry entry, void* argument) {
-    stack_ = stack;
+    prepare(entry, argument);
+    set_stack(stack);
+}
+
+void Fiber::prepare(Entry entry, void* argument) {
+    stack_ = Stack{};
     entry_ = entry;
     argument_ = argument;
     state_ = State::Prepared;
-    context_ = first_context();
+    context_ = nullptr;
 #if SIMT_TSAN
     // A new context each time: the last one may have been left mid-frame.
     if (tsan_fiber_ != nullptr) __tsan_destroy_fiber(tsan_fiber_);
     tsan_fiber_ = __tsan_create_fiber(0);
 #endif
+}
+
+void Fiber::set_stack(const Stack& stack) {
+    expect(state_ == State::Prepared && !has_stack(), "a stack given to a fiber that has one or has run");
+    stack_ = stack;
+    context_ = first_context();
 }
 
 

@@ -100,6 +100,18 @@ public:
 
     // Prepares the fiber to run entry(argument) on the given stack.
     void prepare(const Stack& stack, Entry entry, void* argument);
+    // Prepares it without a stack: it gets one (set_stack) before anything
+    // switches to it, or, where fibers start in place, it starts on the
+    // stack of a fiber that finishes and hands over to it.
+    void prepare(Entry entry, void* argument);
+    void set_stack(const Stack& stack);
+    bool has_stack() const { return stack_.base != nullptr; }
+    // With simt's own switch and no sanitizer: a finished fiber that hands
+    // over to one that never ran and has no stack does not switch at all;
+    // the new one runs in its place, on its stack (passed on with it), so
+    // threads that never wait (a barrier-free kernel) all run on one hot
+    // stack. (ASan and TSan are told of every stack a fiber runs on.)
+    static constexpr bool starts_in_place = SIMT_OWN_SWITCH && !SIMT_ASAN && !SIMT_TSAN;
 #if SIMT_TSAN
     Fiber() = default;
     Fiber(const Fiber&) = delete;  // owns its ThreadSanitizer context

@@ -116,6 +116,50 @@ int run_relay() {
     return r.failures == 0 ? 0 : 1;
 }
 
+// As the relay, but only the first fiber has a stack: where fibers start in
+// place, each later one runs on the stack the one before it finished on,
+// which it takes with it; elsewhere each gets its own, as a block gives them.
+const char* in_place_stack_lo = nullptr;
+const char* in_place_stack_hi = nullptr;
+Fiber* in_place_leg(void* argument) {
+    const int me = int(reinterpret_cast<std::intptr_t>(argument));
+    ++ring->visits[std::size_t(me)];
+    char local = 0;
+    const bool on_first_stack = &local >= in_place_stack_lo && &local < in_place_stack_hi;
+    if (Fiber::starts_in_place && !on_first_stack) fail("a fiber that started in place ran on another stack", me);
+    if (!Fiber::starts_in_place && me != 0 && on_first_stack) fail("a fiber given its own stack ran on another's", me);
+    for (int i = 0; i < me; ++i)
+        if (!ring->fibers[std::size_t(i)].finished()) fail("a leg ran before the one before it finished", me);
+    return me + 1 < kFibers ? &ring->fibers[std::size_t(me + 1)] : nullptr;
+}
+
+int run_in_place() {
+    Ring r;
+    ring = &r;
+    simt::StackPool pool{simt::StackConfig{}};
+    r.fibers[0].prepare(pool.acquire(), &in_place_leg, nullptr);
+    in_place_stack_lo = r.fibers[0].stack().guard_end();
+    in_place_stack_hi = r.fibers[0].stack().top();
+    for (int i = 1; i < kFibers; ++i) {
+        r.fibers[std::size_t(i)].prepare(&in_place_leg, reinterpret_cast<void*>(std::intptr_t(i)));
+        if (!Fiber::starts_in_place) r.fibers[std::size_t(i)].set_stack(pool.acquire());
+    }
+    r.fibers[0].resume();
+    int with_stacks = 0;
+    for (int i = 0; i < kFibers; ++i) {
+        if (!r.fibers[std::size_t(i)].finished() || r.visits[std::size_t(i)] != 1) fail("a leg did not run once and finish", i);
+        if (r.fibers[std::size_t(i)].has_stack()) {
+            ++with_stacks;
+            pool.release(r.fibers[std::size_t(i)].stack());
+        }
+    }
+    if (Fiber::starts_in_place && (with_stacks != 1 || !r.fibers[kFibers - 1].has_stack()))
+        fail("the stack was not passed on to the last fiber alone", with_stacks);
+    std::printf("fiber_checks: %d fibers started %s: %s\n", kFibers,
+                Fiber::starts_in_place ? "in place, on one stack" : "on their own stacks", r.failures == 0 ? "ok" : "FAILED");
+    return r.failures == 0 ? 0 : 1;
+}
+
 // A fiber that hands over to a finished one at its end: the check stops it.
 Fiber* hand_to_finished(void*) { return &ring->fibers[1]; }
 
@@ -154,6 +198,7 @@ int main(int argc, char** argv) {
     if (what == "resume-finished") return run_resume_finished();
     if (what == "relay") return run_relay();
     if (what == "hand-to-finished") return run_hand_to_finished();
-    std::fprintf(stderr, "usage: simt_fiber_checks ring|switch-to-running|resume-finished|relay|hand-to-finished\n");
+    if (what == "in-place") return run_in_place();
+    std::fprintf(stderr, "usage: simt_fiber_checks ring|switch-to-running|resume-finished|relay|hand-to-finished|in-place\n");
     return 2;
 }
