@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -60,17 +61,28 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
             !options_.recording && access_observers_.empty() && !global_in_block_order_ && footprint_ == nullptr;
     const KernelLaunch& launch = context.launch;
     const std::uint32_t count = std::uint32_t(launch.block.volume());
-    const unsigned ws = options_.warp_size;
+    const unsigned ws = options_.warp_size;  // 32 or 64 (Engine): a power of two
+    const unsigned warp_shift = unsigned(std::countr_zero(ws));
     threads_ = std::vector<SimThread>(count);
     warps_ = std::vector<WarpState>((count + ws - 1) / ws);
+    // Coordinates counted up rather than divided out: five divisions a
+    // thread were a tenth of a barrier-free thread's start.
+    Dim3 at{0, 0, 0};
     for (std::uint32_t i = 0; i < count; ++i) {
         SimThread& t = threads_[i];
-        t.id.thread = launch.block.unlinearize(i);
+        t.id.thread = at;
         t.id.block = block_index_;
         t.id.linear = i;
-        t.id.warp = i / ws;
-        t.id.lane = i % ws;
+        t.id.warp = i >> warp_shift;
+        t.id.lane = i & (ws - 1);
         warps_[t.id.warp].present |= lane_bit(t);
+        if (++at.x == launch.block.x) {
+            at.x = 0;
+            if (++at.y == launch.block.y) {
+                at.y = 0;
+                ++at.z;
+            }
+        }
     }
 }
 
