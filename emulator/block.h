@@ -203,6 +203,12 @@ public:
     bool inside_shared_variables(std::uint32_t offset, std::uint32_t size) const {
         return layout_ == nullptr || layout_->overrun(offset, size) == nullptr;
     }
+    // The same for one access of N <= 16 bytes at an offset in the window.
+    template <unsigned N>
+    bool inside_shared_variables(std::uint32_t offset) const {
+        static_assert(N >= 1 && N <= StaticSharedLayout::kMaxAccess);
+        return layout_ == nullptr || layout_->inside(offset, N);
+    }
     // Whether bytes [offset, offset + size) of the dynamic shared buffer lie
     // within what the launch gave (its third <<<>>> argument).
     bool inside_dynamic_shared(std::uintptr_t offset, std::uint32_t size) const {
@@ -237,7 +243,7 @@ public:
         if ((a & (N - 1)) != 0) return false;
         bool global = false;
         if (w.in_static_shared(a)) {
-            if (!inside_shared_variables(w.shared_offset(a), N)) return false;
+            if (!inside_shared_variables<N>(w.shared_offset(a))) return false;
         } else if (w.in_dynamic_shared(a)) {
             if (!inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w.dynamic_shared()), N)) return false;
         } else {

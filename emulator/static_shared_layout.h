@@ -36,7 +36,17 @@ public:
             if (before == 0) before = index_ending_at(std::uint32_t(b)) + 1;
             owner_[b] = before;
         }
+        inside_.assign(window + kMaxAccess, 0);
+        for (std::size_t b = 0; b < window; ++b) inside_[b] = owner_[b] == 0;
     }
+
+    // Whether [offset, offset + size) lies inside variables, for an offset
+    // inside the window and a size of 1 to kMaxAccess (every access checks
+    // this: its two ends, with no bounds test).
+    bool inside(std::uint32_t offset, std::uint32_t size) const {
+        return (inside_[offset] & inside_[offset + size - 1]) != 0;
+    }
+    static constexpr std::uint32_t kMaxAccess = 16;
 
     // The variable that [offset, offset + size) ran past (the nearest one
     // before it), the unnamed `outside()` when no variable precedes it, or
@@ -60,6 +70,7 @@ private:
     }
     std::vector<SharedVariable> variables_;
     std::vector<std::uint32_t> owner_;  // per window byte: 0 inside a variable, else 1 + index of the one before
+    std::vector<std::uint8_t> inside_;  // per window byte (and kMaxAccess past it): 1 inside a variable
     SharedVariable outside_;
 };
 

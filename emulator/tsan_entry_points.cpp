@@ -52,7 +52,7 @@ template <unsigned N, AccessKind kind>
     if ((a & (N - 1)) == 0) {
         const bool shared_inside =
             w->in_static_shared(a)
-                ? b.inside_shared_variables(w->shared_offset(a), N)
+                ? b.inside_shared_variables<N>(w->shared_offset(a))
                 : w->in_dynamic_shared(a) &&
                       b.inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w->dynamic_shared()), N);
         if (shared_inside) {
