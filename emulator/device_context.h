@@ -41,6 +41,12 @@ inline void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is
     if (space == MemorySpace::Global) b.last_allocation(event);
     for (Checker* c : b.access_observers()) c->on_access(event);
 }
+// A plain shared access whose offset in the window the caller has.
+inline void notify_shared_access(Worker& w, AccessKind kind, std::uintptr_t a, std::uint32_t shared_offset,
+                                 std::uint32_t size, const void* pc) {
+    const AccessEvent event{w.thread->id, MemorySpace::Shared, kind, false, a, size, pc, shared_offset};
+    for (Checker* c : w.block->access_observers()) c->on_access(event);
+}
 // An access to device memory (the global arena or the __device__
 // variables), once classified: its scheduling point (first: what checkers
 // see next is then exactly the order in which accesses take effect, and an

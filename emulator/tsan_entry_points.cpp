@@ -50,15 +50,22 @@ template <unsigned N, AccessKind kind>
     const auto a = reinterpret_cast<std::uintptr_t>(p);
     simt::Block& b = *w->block;
     if ((a & (N - 1)) == 0) {
-        const bool shared_inside =
-            w->in_static_shared(a)
-                ? b.inside_shared_variables<N>(w->shared_offset(a))
-                : w->in_dynamic_shared(a) &&
-                      b.inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w->dynamic_shared()), N);
+        // The offset in the shared window (Worker::shared_offset), worked
+        // out once for the bounds test and the checkers' event.
+        std::uint32_t offset = 0;
+        bool shared_inside = false;
+        if (w->in_static_shared(a)) {
+            offset = w->shared_offset(a);
+            shared_inside = b.inside_shared_variables<N>(offset);
+        } else if (w->in_dynamic_shared(a)) {
+            const std::uintptr_t in_buffer = a - reinterpret_cast<std::uintptr_t>(w->dynamic_shared());
+            offset = std::uint32_t(w->static_shared_size() + in_buffer);
+            shared_inside = b.inside_dynamic_shared(in_buffer, N);
+        }
         if (shared_inside) {
             b.access_point(pc, kind, a);
             if (!b.access_observers().empty())
-                simt::device::notify_access(*w, simt::MemorySpace::Shared, kind, false, a, N, pc);
+                simt::device::notify_shared_access(*w, kind, a, offset, N, pc);
             return;
         }
         if (simt::GlobalMemory::active_contains(a)) {
