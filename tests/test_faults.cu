@@ -120,6 +120,19 @@ __global__ void dynamic_overrun(int* out) {
     out[threadIdx.x] = scratch[threadIdx.x + 1];
 }
 
+// <<<1, 32, 32 * sizeof(int)>>> on the engine, so the fault can be read.
+simt::LaunchOutcome launch_dynamic_overrun(int* out) {
+    auto body = [&] { dynamic_overrun(out); };
+    simt::KernelLaunch l;
+    l.kernel_name = "dynamic_overrun";
+    l.grid = simt::Dim3{1, 1, 1};
+    l.block = simt::Dim3{32, 1, 1};
+    l.dynamic_shared = 32 * sizeof(int);
+    l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
+    l.closure = &body;
+    return simt::Engine::process().launch(l);
+}
+
 }  // namespace
 
 TEST_CASE("a global write past the end of an allocation is reported, not performed, and fails the launch with cudaErrorIllegalAddress") {
@@ -153,15 +166,7 @@ TEST_CASE("reading device memory after cudaFree is reported as an access to a fr
 TEST_CASE("an access beyond the launch's dynamic shared memory is reported with the size the launch gave") {
     SIMT_EACH_MODE();
     simt::test::Managed<int> out(32);
-    auto body = [&] { dynamic_overrun(out.get()); };
-    simt::KernelLaunch l;
-    l.kernel_name = "dynamic_overrun";
-    l.grid = simt::Dim3{1, 1, 1};
-    l.block = simt::Dim3{32, 1, 1};
-    l.dynamic_shared = 32 * sizeof(int);
-    l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
-    l.closure = &body;
-    const simt::LaunchOutcome r = simt::Engine::process().launch(l);
+    const simt::LaunchOutcome r = launch_dynamic_overrun(out);
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::Contains("out-of-bounds shared read of size 4 in kernel dynamic_overrun by thread (31,0,0)"));
     CHECK_THAT(r.fault.message, Catch::Contains("byte offset 128 of extern __shared__ memory, but the launch gave 128 bytes"));
@@ -197,7 +202,7 @@ TEST_CASE("a float4 store at an address that is not a multiple of 16 fails with 
     const simt::LaunchOutcome r = simt::test::run_on_engine("store_vec4", store_vec4, dim3(1), dim3(16), static_cast<const float4*>(in.get()), data.get() + 1);
     REQUIRE(r.fault.kind == simt::FaultKind::MisalignedAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("misaligned global write of size 16 in kernel store_vec4 by thread ("));
-    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:174"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:179"));
     CHECK_THAT(r.fault.message, Catch::Contains("of allocation #2) is not a multiple of 16"));
     CHECK_THAT(simt::cuda::fault_text(r.fault), Catch::EndsWith("the access was not performed"));
     CHECK(data[1] == 0.0f);  // the faulting thread wrote nothing
@@ -223,7 +228,7 @@ TEST_CASE("an int read at an odd offset of a __shared__ byte array is a misalign
     const simt::LaunchOutcome r = simt::test::run_on_engine("odd_shared_read", odd_shared_read, dim3(1), dim3(32), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::MisalignedAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("misaligned shared read of size 4 in kernel odd_shared_read"));
-    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:182"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:187"));
 }
 
 TEST_CASE("fields of a packed struct are not misaligned accesses: the compiler splits them") {
@@ -269,7 +274,7 @@ TEST_CASE("an index past a static __shared__ array is reported with the array's 
     const simt::LaunchOutcome r = simt::test::run_on_engine("shift_left", shift_left, dim3(1), dim3(64), static_cast<const float*>(in.get()), out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds shared read of size 4 in kernel shift_left by thread (63,0,0)"));
-    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:247"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:252"));
     CHECK_THAT(r.fault.message, Catch::Contains("byte offset 256 of __shared__ shift_left::tile (256 bytes): it ends 4 bytes past the array"));
     simt::cuda::reset_device(opts);
     simt::test::Managed<float> in2(64, 1.0f), out2(64, 0.0f);
@@ -293,7 +298,7 @@ TEST_CASE("a write one row past a 2-D __shared__ tile is out of bounds, not a wr
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds shared write of size 4 in kernel fill_rows"));
     CHECK_THAT(r.fault.message, Catch::Contains("of __shared__ fill_rows::rows (256 bytes)"));
-    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:259"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_faults.cu:264"));
 }
 
 namespace {
@@ -387,7 +392,7 @@ TEST_CASE("an index past a __device__ array is out of bounds naming the array, a
     const simt::LaunchOutcome r = simt::test::run_on_engine("fill_table", fill_table, dim3(1), dim3(8), 16);
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds global write of size 4 in kernel fill_table by thread (0,0,0)"));
-    CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:376"));
+    CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:381"));
     CHECK_THAT(r.fault.message, Catch::Contains("byte offset 64 of __device__ table (64 bytes): it ends 4 bytes past the array"));
     int after[16];
     REQUIRE(cudaMemcpyFromSymbol(after, after_table, sizeof after) == cudaSuccess);
@@ -401,7 +406,7 @@ TEST_CASE("a read before the start of a __device__ array is out of bounds too") 
     const simt::LaunchOutcome r = simt::test::run_on_engine("read_table", read_table, dim3(1), dim3(1), -1, out.get());
     REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(r.fault.message, Catch::StartsWith("out-of-bounds global read of size 4 in kernel read_table"));
-    CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:378"));
+    CHECK_THAT(r.fault.message, Catch::Contains("at test_faults.cu:383"));
     CHECK_THAT(r.fault.message, Catch::Contains("byte offset -4 of __device__ table (64 bytes): it starts 4 bytes before the array"));
 }
 
@@ -454,15 +459,7 @@ TEST_CASE("with nothing watching accesses (--check none), overruns and misaligne
     simt::cuda::reset_device(unwatched, none);
     {
         simt::test::Managed<int> out(32);
-        auto body = [&] { dynamic_overrun(out.get()); };
-        simt::KernelLaunch l;
-        l.kernel_name = "dynamic_overrun";
-        l.grid = simt::Dim3{1, 1, 1};
-        l.block = simt::Dim3{32, 1, 1};
-        l.dynamic_shared = 32 * sizeof(int);
-        l.invoke = [](void* c) { (*static_cast<decltype(body)*>(c))(); };
-        l.closure = &body;
-        const simt::LaunchOutcome r = simt::Engine::process().launch(l);
+        const simt::LaunchOutcome r = launch_dynamic_overrun(out);
         REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
         CHECK_THAT(r.fault.message, Catch::Contains("byte offset 128 of extern __shared__ memory, but the launch gave 128 bytes"));
     }

@@ -24,9 +24,9 @@ __global__ void same_warp_flag(int* out) {
     }
 }
 
-// Warp 1 waits for warp 0, which first does some work.
-__global__ void other_warp_flag(const int* in, int* out) {
-    __shared__ volatile int ready;
+// Warp 1 waits for warp 0, which first does some work. Flag: volatile int, or int (the fence keeps its load in the loop).
+template <class Flag> __global__ void other_warp_flag(const int* in, int* out) {
+    __shared__ Flag ready;
     __shared__ int sum;
     if (threadIdx.x == 0) ready = 0;
     __syncthreads();
@@ -38,8 +38,7 @@ __global__ void other_warp_flag(const int* in, int* out) {
         ready = 1;
     }
     if (threadIdx.x / warpSize == 1) {
-        while (ready == 0) {
-        }
+        while (ready == 0) __threadfence_block();
         out[threadIdx.x] = sum;
     }
 }
@@ -97,7 +96,7 @@ TEST_CASE("a warp spinning on a flag another warp sets finishes with no report i
     simt::cuda::reset_device(opts, simt::test::warp_sync_only());
     const int ws = int(simt_warp_);
     simt::test::Managed<int> in(64, 2), out(2 * ws, 0);
-    other_warp_flag<<<1, 2 * ws>>>(in, out);
+    other_warp_flag<volatile int><<<1, 2 * ws>>>(in, out);
     CHECK(hazards().empty());
     for (int t = ws; t < 2 * ws; ++t) CHECK(out[t] == 128);
 }
@@ -118,8 +117,8 @@ TEST_CASE("the naive spin lock inside one warp is reported in lockstep mode and 
     } else {
         REQUIRE(h.size() == 1);
         CHECK(h[0].example.rule == simt::driver::Rule::WarpSyncSpinWait);
-        CHECK_THAT(simt::describe(h[0].example.current.pc), Catch::EndsWith("test_spin_waits.cu:52"));
-        CHECK_THAT(simt::describe(h[0].example.previous.pc), Catch::EndsWith("test_spin_waits.cu:56"));
+        CHECK_THAT(simt::describe(h[0].example.current.pc), Catch::EndsWith("test_spin_waits.cu:51"));
+        CHECK_THAT(simt::describe(h[0].example.previous.pc), Catch::EndsWith("test_spin_waits.cu:55"));
     }
 }
 
@@ -131,7 +130,7 @@ TEST_CASE("a thread spinning on a flag nobody writes is reported as a deadlock w
     REQUIRE(r.fault.kind == simt::FaultKind::Deadlock);
     const std::string& message = r.fault.message;
     CHECK_THAT(message, Catch::Contains("spin-wait"));
-    CHECK_THAT(message, Catch::Contains("test_spin_waits.cu:61"));
+    CHECK_THAT(message, Catch::Contains("test_spin_waits.cu:60"));
     CHECK_THAT(message, Catch::Contains("threads 0"));
 }
 
@@ -217,7 +216,7 @@ TEST_CASE("blocks that wait for each other forever are reported as a deadlock na
     REQUIRE(r.fault.kind == simt::FaultKind::Deadlock);
     CHECK_THAT(r.fault.message, Catch::Contains("deadlock in kernel grid_barrier_never_met, block (0,0,0)"));
     CHECK_THAT(r.fault.message, Catch::Contains("spin-wait"));
-    CHECK_THAT(r.fault.message, Catch::Contains("test_spin_waits.cu:176"));
+    CHECK_THAT(r.fault.message, Catch::Contains("test_spin_waits.cu:175"));
     CHECK_THAT(r.fault.message, Catch::Contains("no block of the launch that can still run writes what they poll"));
 }
 
@@ -254,30 +253,6 @@ TEST_CASE("a volatile flag that one lane spins on and another lane of its warp s
     CHECK_THAT(lines, Catch::Contains("test_spin_waits.cu:22"));
 }
 
-namespace {
-
-// Warp 1 polls a plain (not volatile) shared flag with a fence in the loop,
-// so the load stays in it; warp 0 sets it after some work with a plain store.
-__global__ void plain_flag_poll(const int* in, int* out) {
-    __shared__ int ready;
-    __shared__ int sum;
-    if (threadIdx.x == 0) ready = 0;
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        int s = 0;
-        for (int i = 0; i < 64; ++i) s += in[i];
-        sum = s;
-        __threadfence_block();
-        ready = 1;
-    }
-    if (threadIdx.x / 32 == 1) {
-        while (ready == 0) __threadfence_block();
-        out[threadIdx.x] = sum;
-    }
-}
-
-}  // namespace
-
 // --check none in its mode: plain accesses take the engine's lean path,
 // which must still count a spinner's loads and wake it at the store.
 TEST_CASE("with nothing watching accesses (--check none), a warp polling a plain flag that another warp sets finishes") {
@@ -287,7 +262,7 @@ TEST_CASE("with nothing watching accesses (--check none), a warp polling a plain
         unwatched.switch_at_accesses = false;
         simt::cuda::reset_device(unwatched, simt::test::only(false, false, false, false));
         simt::test::Managed<int> in(64, 2), out(64, 0), flag(1, 0), data(1, 0), last(1, 0);
-        plain_flag_poll<<<1, 64>>>(in, out);
+        other_warp_flag<int><<<1, 64>>>(in, out);
         wait_for_last_block<<<3, 32>>>(flag, data, last);
         REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
         for (int t = 32; t < 64; ++t) CHECK(out[t] == 128);
