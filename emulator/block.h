@@ -173,16 +173,20 @@ public:
     void check_bounds(MemorySpace space, std::uintptr_t address, std::uint32_t size, AccessKind kind,
                       const void* pc, bool natural) {
         // The common case inline: an aligned access in the allocation last hit.
-        if (space == MemorySpace::Global && (!natural || (address & (size - 1)) == 0)) {
-            for (unsigned i = 0; i < kKnownAllocations; ++i) {
-                const KnownAllocation& k = known_[i];
-                if (address >= k.lo && address + size <= k.hi) {
-                    last_known_ = i;
-                    return;
-                }
+        if (space == MemorySpace::Global && (!natural || (address & (size - 1)) == 0) && in_known_allocation(address, size))
+            return;
+        check_bounds_fully(space, address, size, kind, pc, natural);
+    }
+    // Whether [address, address + size) lies in one of the allocations hit
+    // last (then the one hit last).
+    bool in_known_allocation(std::uintptr_t address, std::uint32_t size) {
+        for (unsigned i = 0; i < kKnownAllocations; ++i) {
+            if (address >= known_[i].lo && address + size <= known_[i].hi) {
+                last_known_ = i;
+                return true;
             }
         }
-        check_bounds_fully(space, address, size, kind, pc, natural);
+        return false;
     }
     // Whether an access to the static shared window misses every guard zone
     // (the common case, checked inline by device::observe).
@@ -247,10 +251,7 @@ public:
         } else if (w.in_dynamic_shared(a)) {
             if (!inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w.dynamic_shared()), N)) return false;
         } else {
-            unsigned i = 0;
-            while (!(a >= known_[i].lo && a + N <= known_[i].hi))
-                if (++i == kKnownAllocations) return false;
-            last_known_ = i;
+            if (!in_known_allocation(a, N)) return false;
             global = true;
         }
         SimThread& t = *running_;

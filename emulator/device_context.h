@@ -33,19 +33,14 @@ void* dynamic_shared();
 // unless the address is a multiple of the size (ranges and accesses the
 // compiler knows to be unaligned, such as packed fields, are not).
 // Inline: it runs for every access of kernel code.
+// `shared_offset`: a shared access's offset in the window (Worker::
+// shared_offset; the caller has it from its bounds test), 0 otherwise.
 inline void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is_volatile, std::uintptr_t a,
-                          std::uint32_t size, const void* pc) {
+                          std::uint32_t size, const void* pc, std::uint32_t shared_offset) {
     Block& b = *w.block;
-    AccessEvent event{w.thread->id, space, kind, is_volatile, a, size, pc,
-                      space == MemorySpace::Shared ? w.shared_offset(a) : 0u};
+    AccessEvent event{w.thread->id, space, kind, is_volatile, a, size, pc, shared_offset};
     if (space == MemorySpace::Global) b.last_allocation(event);
     for (Checker* c : b.access_observers()) c->on_access(event);
-}
-// A plain shared access whose offset in the window the caller has.
-inline void notify_shared_access(Worker& w, AccessKind kind, std::uintptr_t a, std::uint32_t shared_offset,
-                                 std::uint32_t size, const void* pc) {
-    const AccessEvent event{w.thread->id, MemorySpace::Shared, kind, false, a, size, pc, shared_offset};
-    for (Checker* c : w.block->access_observers()) c->on_access(event);
 }
 // An access to device memory (the global arena or the __device__
 // variables), once classified: its scheduling point (first: what checkers
@@ -60,7 +55,7 @@ inline void notify_shared_access(Worker& w, AccessKind kind, std::uintptr_t a, s
     if (kind != AccessKind::Read) b.note_lasting_effect();
     if (kind == AccessKind::Atomic || b.global_in_block_order()) b.order_global_access();
     if (b.in_parallel_attempt()) b.note_global_access(a, size, kind);
-    if (!b.access_observers().empty()) notify_access(w, MemorySpace::Global, kind, is_volatile, a, size, pc);
+    if (!b.access_observers().empty()) notify_access(w, MemorySpace::Global, kind, is_volatile, a, size, pc, 0);
 }
 
 inline void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
@@ -94,7 +89,8 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
                                       b.inside_shared_variables(w->shared_offset(a), size);
         if (!static_shared_ok) b.check_bounds(*space, a, size, kind, pc, natural);
     }
-    if (!b.access_observers().empty()) notify_access(*w, *space, kind, is_volatile, a, size, pc);
+    if (!b.access_observers().empty())
+        notify_access(*w, *space, kind, is_volatile, a, size, pc, *space == MemorySpace::Shared ? w->shared_offset(a) : 0u);
 }
 
 inline std::uint32_t barrier(const void* pc, bool predicate) { return Worker::current()->block->barrier(pc, predicate); }

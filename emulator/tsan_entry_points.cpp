@@ -28,15 +28,6 @@ SIMT_EXPORT void __tsan_vptr_update(void** vptr, void* value) {
 }
 SIMT_EXPORT void __tsan_vptr_read(void** vptr) { observe(vptr, sizeof(void*), AccessKind::Read, false, SIMT_PC); }
 
-// The most common accesses first, inline in the entry point: a naturally
-// aligned plain load or store of static shared memory inside a variable, or
-// of the dynamic shared memory the launch gave, needs only its scheduling
-// point and, with checkers, their access event; one of device memory its
-// scheduling point, the bounds check (the allocations hit last, inline),
-// and with checkers its turn in block order or its note in the block's
-// footprint, and their event. Every other access takes device::observe's
-// whole path (the same steps, in the same order: the shared bounds tests
-// here have no effect of their own).
 // The most common accesses first: a naturally aligned plain load or store
 // of static shared memory inside a variable, or of the dynamic shared memory
 // the launch gave, needs only its scheduling point and, with checkers, their
@@ -58,14 +49,13 @@ template <unsigned N, AccessKind kind>
             offset = w->shared_offset(a);
             shared_inside = b.inside_shared_variables<N>(offset);
         } else if (w->in_dynamic_shared(a)) {
-            const std::uintptr_t in_buffer = a - reinterpret_cast<std::uintptr_t>(w->dynamic_shared());
-            offset = std::uint32_t(w->static_shared_size() + in_buffer);
-            shared_inside = b.inside_dynamic_shared(in_buffer, N);
+            offset = w->shared_offset(a);
+            shared_inside = b.inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w->dynamic_shared()), N);
         }
         if (shared_inside) {
             b.access_point(pc, kind, a);
             if (!b.access_observers().empty())
-                simt::device::notify_shared_access(*w, kind, a, offset, N, pc);
+                simt::device::notify_access(*w, simt::MemorySpace::Shared, kind, false, a, N, pc, offset);
             return;
         }
         if (simt::GlobalMemory::active_contains(a)) {

@@ -53,7 +53,6 @@ public:
                                    : std::uint32_t(static_size_ + (a - std::uintptr_t(dynamic_shared_)));
     }
     std::size_t shared_window_size() const { return static_size_ + dynamic_size_; }
-    std::size_t static_shared_size() const { return static_size_; }
     // Within kNearShared bytes past the end of the static shared window: the
     // thread control block and its neighbours lie there, where an index far
     // past a __shared__ array lands. Not below the window: other libraries'
