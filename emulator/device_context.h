@@ -10,6 +10,7 @@
 #include "emulator/block.h"
 #include "emulator/checker.h"
 #include "emulator/fault.h"
+#include "emulator/global_memory.h"
 #include "emulator/memory_spaces.h"
 #include "emulator/worker.h"
 
@@ -61,8 +62,11 @@ inline void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is
 inline void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,
                     const void* pc, bool natural = true) {
     Worker* w = Worker::current();
-    if (w == nullptr || w->thread == nullptr) return;
     const auto a = reinterpret_cast<std::uintptr_t>(address);
+    if (w == nullptr || w->thread == nullptr) {  // host code
+        if (kind != AccessKind::Read) GlobalMemory::host_store(a, size);
+        return;
+    }
     const auto space = classify(*w, a);
     if (!space) {
         if (w->near_static_shared(a)) w->block->check_near_shared(a, size, kind, pc);

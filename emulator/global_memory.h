@@ -63,7 +63,19 @@ public:
     // The arena of the process's engine, for the access hot path.
     static bool active_contains(std::uintptr_t a) { return a - active_lo_ < active_size_; }
 
+    // Code running outside any simulated thread (host code) stored `size`
+    // bytes at `a`. A GPU faults on a plain host store to device memory; simt
+    // performs it (the arena is the process's memory), and Thrust's
+    // algorithms, which run on the host under simt, store there all the time:
+    // a store inside the arena is told to the sink the CUDA layer set.
+    using HostStoreSink = void (*)(std::uintptr_t a, std::size_t size);
+    static void set_host_store_sink(HostStoreSink sink) { host_store_sink_ = sink; }
+    static void host_store(std::uintptr_t a, std::size_t size) {
+        if (active_contains(a) && host_store_sink_ != nullptr) host_store_sink_(a, size);
+    }
+
 private:
+    static inline HostStoreSink host_store_sink_ = nullptr;
     static inline std::uintptr_t active_lo_ = 0;
     static inline std::size_t active_size_ = 0;
     std::uintptr_t lo_ = 0;

@@ -69,14 +69,19 @@ template <unsigned N, AccessKind kind>
     observe(p, N, kind, false, pc);
 }
 
-// The entry point: with nothing to watch, most accesses are done here by
+// The entry point: host code's stores are told to the arena's sink (a store
+// to device memory; GlobalMemory::host_store); with nothing to watch, most
+// kernel accesses are done here by
 // Block::lean_access, which calls nothing, so the entry point needs no frame
 // of saved registers; the others go on to observe_plain, with the entry
 // point's return address as the access's PC.
 template <unsigned N, AccessKind kind>
 [[gnu::always_inline]] inline void enter_plain(void* p) {
     simt::Worker* w = simt::Worker::current();
-    if (w == nullptr || w->thread == nullptr) return;
+    if (w == nullptr || w->thread == nullptr) {
+        if constexpr (kind == AccessKind::Write) simt::GlobalMemory::host_store(reinterpret_cast<std::uintptr_t>(p), N);
+        return;
+    }
     simt::Block& b = *w->block;
     if (b.lean() && b.lean_access<N>(*w, reinterpret_cast<std::uintptr_t>(p), kind)) return;
     observe_plain<N, kind>(w, p, SIMT_PC);
@@ -122,23 +127,25 @@ SIMT_EXPORT void __tsan_write_range(void* a, unsigned long size) {
 
 // Device memcpy, memmove and memset (primitives/include/simt/memory_functions.h):
 // a read of the source and a write of the destination at the caller's line,
-// then libc's copy. On the host only the copy.
+// then libc's copy. On the host only the copy: the CUDA runtime's own copies
+// into device memory come here too, and tell the checkers themselves exactly
+// which bytes they wrote (not GlobalMemory::host_store's whole allocation).
 SIMT_EXPORT void* simt_device_memcpy(void* d, const void* s, std::size_t n) noexcept {
-    if (n != 0) {
+    if (n != 0 && simt::device::in_kernel()) {
         observe_range(static_cast<char*>(const_cast<void*>(s)), n, AccessKind::Read, SIMT_PC);
         observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
     }
     return std::memcpy(d, s, n);
 }
 SIMT_EXPORT void* simt_device_memmove(void* d, const void* s, std::size_t n) noexcept {
-    if (n != 0) {
+    if (n != 0 && simt::device::in_kernel()) {
         observe_range(static_cast<char*>(const_cast<void*>(s)), n, AccessKind::Read, SIMT_PC);
         observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
     }
     return std::memmove(d, s, n);
 }
 SIMT_EXPORT void* simt_device_memset(void* d, int value, std::size_t n) noexcept {
-    if (n != 0) observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
+    if (n != 0 && simt::device::in_kernel()) observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
     return std::memset(d, value, n);
 }
 

@@ -685,3 +685,67 @@ TEST_CASE("a tile larger than a warp in a block that is not a whole number of ti
     CHECK_THAT(before_summary(r.err), Catch::EndsWith(" at tile_misuse.cu:5\n"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("Thrust's vectors and algorithms compute as on a GPU, and kernels get a vector's storage as device memory") {
+    // The GPU ran nvcc's Thrust (CUB kernels); simt runs Thrust's algorithms
+    // on the host: the same lines (docs/gpu-runs/2026-11-27-h200-thrust-algorithms.txt).
+    check_prints_as_on_gpu("thrust_algorithms.cu", "2026-11-27-h200-thrust-algorithms.txt",
+                           {"", "--mode lockstep ", "--threads 2 "});
+}
+
+TEST_CASE("math_constants.h defines CUDA's constants with CUDA's values, bit for bit") {
+    check_prints_as_on_gpu("math_constants.cu", "2026-11-27-h200-math-constants.txt", {""});
+}
+
+TEST_CASE("host code's stores to cudaMalloc'd memory initialise it for the init checker; memory nothing stored to "
+          "is still reported") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-host-stores-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "host_stores.cu";
+    // `a`: written by a Thrust algorithm (on the host under simt), `b`: by
+    // the program's own host loop through a device pointer (a GPU would
+    // fault; simt performs it), `c`: by nothing. Only `c` is reported.
+    // thrust::system_error is declared by device_malloc.h, as with nvcc.
+    std::ofstream(source) << "#include <cstdio>\n"
+                             "#include <thrust/device_malloc.h>\n"
+                             "#include <thrust/fill.h>\n"
+                             "__global__ void sum(const int* a, const int* b, const int* c, int* out) {\n"
+                             "    out[threadIdx.x] = a[threadIdx.x] + b[threadIdx.x] + c[threadIdx.x];\n"
+                             "}\n"
+                             "int main() {\n"
+                             "    int *a, *b, *c, *out;\n"
+                             "    cudaMalloc(&a, 64 * sizeof(int));\n"
+                             "    cudaMalloc(&b, 64 * sizeof(int));\n"
+                             "    cudaMalloc(&c, 64 * sizeof(int));\n"
+                             "    cudaMallocManaged(&out, 64 * sizeof(int));\n"
+                             "    try {\n"
+                             "        thrust::fill(thrust::device_pointer_cast(a), thrust::device_pointer_cast(a) + 64, 1);\n"
+                             "    } catch (const thrust::system_error& e) {\n"
+                             "        std::printf(\"%s\\n\", e.what());\n"
+                             "    }\n"
+                             "    for (int i = 0; i < 64; ++i) b[i] = 2;\n"
+                             "    sum<<<1, 64>>>(a, b, c, out);\n"
+                             "    cudaDeviceSynchronize();\n"
+                             "    std::printf(\"%d\\n\", out[5] - 0);\n"
+                             "}\n";
+    const Result r = simt("run " + source.string());
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: init hazard (uninitialised read) on global memory in kernel sum\n"
+                                        "  Read of size 4 at global allocation #3 (256 bytes)"));
+    CHECK_THAT(r.err, Catch::Contains("(64 instances of this hazard in this launch)"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("libcu++'s cuda::std::identity is there for C++17 code, as with nvcc") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-identity-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / "identity.cu";
+    std::ofstream(source) << "#include <cstdio>\n"
+                             "#include <cuda/std/functional>\n"
+                             "int main() { std::printf(\"%d\\n\", cuda::std::identity()(42)); }\n";
+    const Result r = simt("run -std=c++17 " + source.string());
+    CHECK(r.status == 0);
+    CHECK(r.out == "42\n");
+    fs::remove_all(dir);
+}

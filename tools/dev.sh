@@ -8,8 +8,10 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 jobs=$(nproc 2>/dev/null || echo 2)
 
-# Debian packages simt builds with. libgcc-12-dev ships libbacktrace.a.
-packages=(g++ cmake make libboost-context-dev catch2 libspdlog-dev libcli11-dev libgcc-12-dev python3-jsonschema)
+# Debian packages simt builds with. libgcc-12-dev ships libbacktrace.a;
+# libthrust-dev is Thrust (header-only), which CUDA programs include as part
+# of the toolkit (README, "Thrust").
+packages=(g++ cmake make libboost-context-dev catch2 libspdlog-dev libcli11-dev libgcc-12-dev python3-jsonschema libthrust-dev)
 
 install_missing() {
     local missing=()

@@ -6,6 +6,7 @@
 #include <map>
 #include <string_view>
 
+#include "emulator/global_memory.h"
 #include "emulator/options.h"
 #include "emulator/schedule.h"
 #include "emulator/symbolizer.h"
@@ -135,6 +136,7 @@ ProcessRuntime::ProcessRuntime() {
     load_suppressions();
     kernels_ = driver::KernelSelection(checks_.kernel_name, checks_.kernel_name_exclude);
     start_trace();
+    GlobalMemory::set_host_store_sink(&note_host_store);
     std::atexit(&write_status_file);
 }
 
@@ -292,6 +294,7 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
 
 void reset_device(const EngineOptions& options, const CheckOptions& checks) {
     ProcessRuntime::get().reset(options, checks);
+    forget_host_stores();
     value_flow::forget();  // a new device judges its kernels' shuffles afresh
 }
 

@@ -176,6 +176,12 @@ std::string kernel_base_name(const std::string& name);
 // an earlier kernel's sticky error is not reported again.
 cudaError_t api_result(cudaError_t e, const char* call, const void* site);
 
+// Host code stored to device memory: the arena's sink (GlobalMemory::
+// host_store, set by the runtime), runtime_api.cpp.
+void note_host_store(std::uintptr_t a, std::size_t size);
+// Every allocation ended at once (a device reset): the sink looks again.
+void forget_host_stores();
+
 }  // namespace simt::cuda
 
 // In a runtime entry point called by the program: names the call after the

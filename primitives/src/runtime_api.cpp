@@ -1,5 +1,7 @@
 // The host-side CUDA runtime API on the emulated device.
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -28,7 +30,12 @@ namespace {
 
 cudaError_t done(cudaError_t e) { return ProcessRuntime::get().result(e); }
 
+// Bumped whenever an allocation ends: the allocations host code was last
+// seen storing to (note_host_store) must be looked up again.
+std::atomic<std::uint64_t> allocations_ended{0};
+
 void tell_checkers(const MemoryEvent& event) {
+    if (event.op == MemoryOp::Freed) allocations_ended.fetch_add(1, std::memory_order_relaxed);
     for (Checker* c : ProcessRuntime::get().engine().checkers()) c->on_memory(event);
 }
 
@@ -115,6 +122,39 @@ void host_wrote(const void* dst, std::size_t bytes) {
     if (bytes == 0 || !memory().contains(a)) return;
     tell_checkers(MemoryEvent{MemoryOp::HostWrite, Allocation{}, a, bytes});
 }
+
+}  // namespace
+
+// Host code stored to device memory (GlobalMemory::host_store): Thrust's
+// algorithms, which run on the host (README, "Thrust"), or a program's own
+// store. For the init checker the whole allocation counts as written from
+// the first such store on: one event an allocation, not one a store (a sort
+// stores millions of times, scattered over its buffers), and host code's
+// stores are seen only where they are instrumented.
+void simt::cuda::note_host_store(std::uintptr_t a, std::size_t) {
+    struct Marked {
+        std::uintptr_t base = 0;
+        std::size_t size = 0;
+    };
+    thread_local std::array<Marked, 4> recent{};
+    thread_local std::size_t next = 0;
+    thread_local std::uint64_t seen_ended = 0;
+    const std::uint64_t ended = allocations_ended.load(std::memory_order_relaxed);
+    if (ended != seen_ended) {
+        recent = {};
+        seen_ended = ended;
+    }
+    for (const Marked& m : recent)
+        if (a - m.base < m.size) return;
+    const std::optional<Allocation> found = memory().find(a);
+    if (!found) return;
+    tell_checkers(MemoryEvent{MemoryOp::HostWrite, Allocation{}, found->base, found->size});
+    recent[next++ % recent.size()] = Marked{found->base, found->size};
+}
+
+void simt::cuda::forget_host_stores() { allocations_ended.fetch_add(1, std::memory_order_relaxed); }
+
+namespace {
 
 cudaError_t release(void* ptr, const Call& call) {
     simt::cuda::finish_deferred_work();  // a free waits for the device's work

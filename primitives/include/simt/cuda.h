@@ -42,6 +42,7 @@
 #include "simt/simd_video.h"
 #include "simt/special_math.h"
 #include "simt/load_store_hints.h"
+#include "simt/thrust_system.h"
 
 namespace simt::cuda {
 // The dynamic shared memory of the running block (extern __shared__ T x[]).
