@@ -15,14 +15,16 @@ install(TARGETS simt_runtime simt_checkers simt_driver simt_emulator ARCHIVE DES
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/primitives/include/ DESTINATION include/simt-cuda
         PATTERN embedding.h EXCLUDE)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/primitives/portable/ DESTINATION include/simt-portable)
+install(CODE "set(archives \"${SIMT_TOOLKIT_ARCHIVES}\")")
 install(CODE [[
   set(prefix "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}")
   file(CREATE_LINK simt "${prefix}/bin/simt-nvcc" SYMBOLIC)
-  file(MAKE_DIRECTORY "${prefix}/share/simt/toolkit/bin" "${prefix}/share/simt/toolkit/lib64")
+  file(MAKE_DIRECTORY "${prefix}/share/simt/toolkit/bin" "${prefix}/share/simt/toolkit/lib64"
+       "${prefix}/share/simt/toolkit/nvvm/lib64")
   file(CREATE_LINK ../../../../bin/simt "${prefix}/share/simt/toolkit/bin/nvcc" SYMBOLIC)
   file(CREATE_LINK ../../../include/simt-cuda "${prefix}/share/simt/toolkit/include" SYMBOLIC)
-  foreach(lib cudart cudart_static cudadevrt)
-    file(WRITE "${prefix}/share/simt/toolkit/lib64/lib${lib}.a" "!<arch>\n")
+  foreach(archive IN LISTS archives)
+    file(WRITE "${prefix}/share/simt/toolkit/${archive}" "!<arch>\n")
   endforeach()
 ]])
 # The toolchain file, its toolkit found beside it wherever the prefix goes.

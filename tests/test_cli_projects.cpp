@@ -159,6 +159,48 @@ TEST_CASE("an unmodified CMake CUDA project builds for simt with one switch, and
     fs::remove_all(dir);
 }
 
+TEST_CASE("a CMake project that links NVIDIA's other CUDA libraries configures for simt; a target that uses one "
+          "stops at its missing header") {
+    // cuda-samples' top-level build links CUDA::cublas, cuda_driver, nvrtc,
+    // cufft, curand, nppc, nvjpeg in some samples: FindCUDAToolkit makes those
+    // targets only for libraries it finds, so simt's toolkit has them, empty.
+    const fs::path dir = fs::temp_directory_path() / ("simt-project-" + std::to_string(getpid()) + "-libraries");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "CMakeLists.txt")
+        << "cmake_minimum_required(VERSION 3.18)\n"
+           "project(libraries LANGUAGES CXX CUDA)\n"
+           "find_package(CUDAToolkit REQUIRED)\n"
+           "add_executable(plain plain.cu)\n"
+           "target_link_libraries(plain PRIVATE CUDA::cudart CUDA::cublas CUDA::cufft CUDA::curand CUDA::cuda_driver\n"
+           "                      CUDA::nvrtc CUDA::nppc CUDA::nvjpeg CUDA::cusparse CUDA::cusolver)\n"
+           "add_executable(uses_cublas uses_cublas.cu)\n"
+           "target_link_libraries(uses_cublas PRIVATE CUDA::cublas)\n";
+    std::ofstream(dir / "plain.cu") << "#include <cstdio>\n"
+                                       "__global__ void k(int* x) { *x = 42; }\n"
+                                       "int main() {\n"
+                                       "    int* x;\n"
+                                       "    cudaMallocManaged(&x, sizeof(int));\n"
+                                       "    k<<<1, 1>>>(x);\n"
+                                       "    cudaDeviceSynchronize();\n"
+                                       "    std::printf(\"%d\\n\", *x);\n"
+                                       "}\n";
+    std::ofstream(dir / "uses_cublas.cu") << "#include <cublas_v2.h>\n"
+                                             "int main() { cublasHandle_t h; return cublasCreate(&h); }\n";
+    const fs::path build = dir / "build";
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " -S " + dir.string() + " -B " + build.string() +
+                  " -DCMAKE_TOOLCHAIN_FILE=" + SIMT_TOOLCHAIN_FILE)
+                .status == 0);
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " --build " + build.string() + " --target plain").status == 0);
+    const Result ran = shell((build / "plain").string());
+    CHECK(ran.status == 0);
+    CHECK(ran.out == "42\n");
+    const Result refused = shell(std::string(SIMT_CMAKE) + " --build " + build.string() + " --target uses_cublas");
+    CHECK(refused.status != 0);
+    CHECK_THAT(refused.out + refused.err, Catch::Contains("cublas_v2.h: No such file or directory"));
+    fs::remove_all(dir);
+}
+
 // [plain-build]: what it checks is the installed tree and CMake package; the simt it
 // installs is the same code every other case runs.
 TEST_CASE("cmake --install gives a simt that still works moved elsewhere, and find_package(simt) builds a project with it", "[plain-build]") {

@@ -691,6 +691,17 @@ TEST_CASE("Thrust's vectors and algorithms compute as on a GPU, and kernels get 
     // on the host: the same lines (docs/gpu-runs/2026-11-27-h200-thrust-algorithms.txt).
     check_prints_as_on_gpu("thrust_algorithms.cu", "2026-11-27-h200-thrust-algorithms.txt",
                            {"", "--mode lockstep ", "--threads 2 "});
+    // A build that names Thrust's CUDA system (CMake's thrust_create_target
+    // does) gets simt's device the same way.
+    check_prints_as_on_gpu("thrust_algorithms.cu", "2026-11-27-h200-thrust-algorithms.txt",
+                           {"-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CUDA "});
+}
+
+TEST_CASE("3-D linear filtering weighs each corner and blends float texels as an H200 does, bit for bit") {
+    // Corner weights read one at a time through a one-hot texel, and blends
+    // of random floats (docs/gpu-runs/2026-11-27-h200-trilinear-filtering.txt).
+    check_prints_as_on_gpu("trilinear_filtering.cu", "2026-11-27-h200-trilinear-filtering.txt",
+                           {"", "--mode lockstep "});
 }
 
 TEST_CASE("math_constants.h defines CUDA's constants with CUDA's values, bit for bit") {

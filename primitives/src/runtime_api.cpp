@@ -146,6 +146,8 @@ void simt::cuda::note_host_store(std::uintptr_t a, std::size_t) {
     }
     for (const Marked& m : recent)
         if (a - m.base < m.size) return;
+    // Host threads store side by side; the checkers hear one call at a time.
+    const auto turn = ProcessRuntime::get().device_turn();
     const std::optional<Allocation> found = memory().find(a);
     if (!found) return;
     tell_checkers(MemoryEvent{MemoryOp::HostWrite, Allocation{}, found->base, found->size});

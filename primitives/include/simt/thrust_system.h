@@ -7,10 +7,22 @@
 // system cudaMalloc'd memory), so kernels get device_vector's storage as on a
 // GPU and simt checks their accesses to it. Results are the same as a GPU's
 // wherever Thrust defines them (a sort, a scan of integers; a floating-point
-// reduction may add in another order). A program that sets
-// THRUST_DEVICE_SYSTEM itself keeps its choice.
+// reduction may add in another order).
 #pragma once
 
+// Thrust's own values (thrust/detail/config/device_system.h defines the same,
+// identically), so that a program's choice can be read here.
+#define THRUST_DEVICE_SYSTEM_CUDA 1
+#define THRUST_DEVICE_SYSTEM_OMP 2
+#define THRUST_DEVICE_SYSTEM_TBB 3
+#define THRUST_DEVICE_SYSTEM_CPP 4
+
 #ifndef THRUST_DEVICE_SYSTEM
+#define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CPP
+#elif THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+// Asked for by name (CMake's thrust_create_target(... DEVICE CUDA) does):
+// "the GPU" is simt's device, which Thrust reaches through its C++ system.
+// OpenMP and TBB are kept.
+#undef THRUST_DEVICE_SYSTEM
 #define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CPP
 #endif
