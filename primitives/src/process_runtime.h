@@ -181,6 +181,9 @@ cudaError_t api_result(cudaError_t e, const char* call, const void* site);
 void note_host_store(std::uintptr_t a, std::size_t size);
 // Every allocation ended at once (a device reset): the sink looks again.
 void forget_host_stores();
+// An allocation ends: if an IPC handle shared its pages, they become the
+// arena's own again (ipc.cpp).
+void end_ipc_sharing(std::uintptr_t base);
 
 }  // namespace simt::cuda
 

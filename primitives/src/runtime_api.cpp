@@ -164,6 +164,7 @@ cudaError_t release(void* ptr, const Call& call) {
     if (ptr == nullptr) return done(cudaSuccess);
     const auto a = reinterpret_cast<std::uintptr_t>(ptr);
     const std::optional<Allocation> freed = memory().find(a);
+    simt::cuda::end_ipc_sharing(a);
     if (!memory().free(ptr)) {
         std::string what;
         if (!memory().contains(a))  // a host address differs from run to run: not printed

@@ -1,10 +1,9 @@
 // CUDA IPC handles. A handle names device memory or an event of the process
-// that made it. simt's device memory lives in that process's own address
-// space (a forked child has a copy, not the same memory), so a handle
-// cannot be opened by another process: simt refuses that, with a report,
-// rather than hand out memory that only looks shared. Opened in the process
-// that made it, CUDA refuses it too (cudaErrorDeviceUninitialized on an
-// H200), and so does simt.
+// that made it; another process that opens it shares that memory (the
+// allocation's pages move onto a shared file: primitives/src/ipc.cpp), and an
+// event from elsewhere is complete (every call's work is done when it
+// returns). Opened in the process that made it, CUDA refuses a handle
+// (cudaErrorDeviceUninitialized on an H200), and so does simt.
 #pragma once
 
 #include "simt/runtime_api.h"
