@@ -237,8 +237,8 @@ TEST_CASE("warp matrix functions in a 64-lane warp are a clear error: CUDA place
 namespace {
 
 // Writes `text` as <dir>/<name>.cu and runs it under simt.
-Result run_misuse(const std::string& name, const std::string& text, const std::string& options = "") {
-    const fs::path dir = fs::temp_directory_path() / ("simt-libcu-" + std::to_string(getpid()));
+Result run_source(const std::string& name, const std::string& text, const std::string& options = "") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-source-" + std::to_string(getpid()));
     fs::create_directories(dir);
     const fs::path source = dir / (name + ".cu");
     std::ofstream(source) << text;
@@ -291,7 +291,7 @@ TEST_CASE("an atomic_ref read-modify-write racing with a plain store is a race, 
           "through a thread_scope_block flag is a race across blocks") {
     // The H200 ran both without complaint; racecheck saw neither
     // (docs/gpu-runs/2026-11-26-h200-libcu-atomics.txt).
-    const Result race = run_misuse("atomic_race",
+    const Result race = run_source("atomic_race",
         "#include <cuda/atomic>\n"
         "#include <cstdio>\n"
         "__global__ void count(int* out) {\n"
@@ -316,7 +316,7 @@ TEST_CASE("an atomic_ref read-modify-write racing with a plain store is a race, 
                                            "thread (40,0,0) "));
     CHECK_THAT(race.err, Catch::Contains(" at atomic_race.cu:8\n  Previous atomic of size 4 by thread "));
     CHECK_THAT(race.err, Catch::Contains(" at atomic_race.cu:7\n"));
-    const Result scoped = run_misuse("scope_flag",
+    const Result scoped = run_source("scope_flag",
         "#include <cuda/atomic>\n"
         "#include <cstdio>\n"
         "__global__ void handoff(int* data, cuda::atomic<int, cuda::thread_scope_block>* flag, int* seen) {\n"
@@ -355,7 +355,7 @@ TEST_CASE("a cuda::barrier whose phase never completes is a deadlock report nami
           "racing inits of the same count are silent, as on the H200, and a race with --uniform-writes report") {
     // On the H200 the first hangs, the second fails with cudaErrorLaunchFailure
     // (synccheck: "Missing init").
-    const Result stuck = run_misuse("barrier_deadlock",
+    const Result stuck = run_source("barrier_deadlock",
         "#include <cuda/barrier>\n"
         "#include <cstdio>\n"
         "__global__ void stuck(int* out) {\n"
@@ -379,7 +379,7 @@ TEST_CASE("a cuda::barrier whose phase never completes is a deadlock report nami
                               "arrivals) at barrier_deadlock.cu:7: threads 0-63\n  the barrier stuck::bar "));
     CHECK_THAT(stuck.err, Catch::Contains("(initialised at barrier_deadlock.cu:5) expects 1 more of its 65 arrivals in "
                                           "phase 0; no thread able to run will arrive\n"));
-    const Result uninit = run_misuse("barrier_uninit", barrier_misuse("uninit"));
+    const Result uninit = run_source("barrier_uninit", barrier_misuse("uninit"));
     CHECK(uninit.status == 1);
     CHECK(uninit.out == "cudaErrorLaunchFailure\n");
     CHECK_THAT(uninit.err, Catch::StartsWith("simt: error: barrier uninit::bar "));
@@ -389,17 +389,17 @@ TEST_CASE("a cuda::barrier whose phase never completes is a deadlock report nami
     // runs it and nothing reports it. The inits are plain stores that race,
     // storing the same bytes: silent by default, as racecheck is, and a
     // race with --uniform-writes report.
-    const Result same = run_misuse("barrier_twice", barrier_misuse("twice"));
+    const Result same = run_source("barrier_twice", barrier_misuse("twice"));
     CHECK(same.status == 0);
     CHECK(same.out == "cudaSuccess\n");
     CHECK(same.err == kCleanRun);
-    const Result twice = run_misuse("barrier_twice", barrier_misuse("twice"), "--uniform-writes report ");
+    const Result twice = run_source("barrier_twice", barrier_misuse("twice"), "--uniform-writes report ");
     CHECK(twice.status == 1);
     CHECK(twice.out == "cudaSuccess\n");
     CHECK_THAT(twice.err, Catch::StartsWith("simt: error: race hazard (WAW) on shared memory in kernel twice\n"));
     CHECK_THAT(twice.err, Catch::Contains(" at barrier_twice.cu:11\n  Previous write of size 8 by thread "));
     // Set up again while threads have arrived: the launch fails.
-    const Result in_use = run_misuse("barrier_in_use",
+    const Result in_use = run_source("barrier_in_use",
         "#include <cuda/barrier>\n"
         "#include <cstdio>\n"
         "__global__ void again(int* out) {\n"
@@ -430,7 +430,7 @@ TEST_CASE("cooperative_groups::memcpy_async: reading another member's bytes befo
     // racecheck on the H200 reports the first at the same lines; the second
     // copies half the tile there and nothing reports it
     // (docs/gpu-runs/2026-11-26-h200-async-copies.txt).
-    const Result early = run_misuse("copy_early",
+    const Result early = run_source("copy_early",
         "#include <cooperative_groups.h>\n"
         "#include <cooperative_groups/memcpy_async.h>\n"
         "#include <cstdio>\n"
@@ -453,7 +453,7 @@ TEST_CASE("cooperative_groups::memcpy_async: reading another member's bytes befo
     CHECK(early.status == 1);
     CHECK_THAT(early.err, Catch::Contains("simt: error: race hazard (RAW) on shared memory in kernel early\n"));
     CHECK_THAT(early.err, Catch::Contains(" at copy_early.cu:9\n  Previous write of size 16 by thread "));
-    const Result partial = run_misuse("cg_partial",
+    const Result partial = run_source("cg_partial",
         "#include <cooperative_groups.h>\n"
         "#include <cooperative_groups/memcpy_async.h>\n"
         "#include <cstdio>\n"
@@ -688,53 +688,47 @@ TEST_CASE("math_constants.h defines CUDA's constants with CUDA's values, bit for
 
 TEST_CASE("host code's stores to cudaMalloc'd memory initialise it for the init checker; memory nothing stored to "
           "is still reported") {
-    const fs::path dir = fs::temp_directory_path() / ("simt-host-stores-" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    const fs::path source = dir / "host_stores.cu";
     // `a`: written by a Thrust algorithm (on the host under simt), `b`: by
     // the program's own host loop through a device pointer (a GPU would
     // fault; simt performs it), `c`: by nothing. Only `c` is reported.
     // thrust::system_error is declared by device_malloc.h, as with nvcc.
-    std::ofstream(source) << "#include <cstdio>\n"
-                             "#include <thrust/device_malloc.h>\n"
-                             "#include <thrust/fill.h>\n"
-                             "__global__ void sum(const int* a, const int* b, const int* c, int* out) {\n"
-                             "    out[threadIdx.x] = a[threadIdx.x] + b[threadIdx.x] + c[threadIdx.x];\n"
-                             "}\n"
-                             "int main() {\n"
-                             "    int *a, *b, *c, *out;\n"
-                             "    cudaMalloc(&a, 64 * sizeof(int));\n"
-                             "    cudaMalloc(&b, 64 * sizeof(int));\n"
-                             "    cudaMalloc(&c, 64 * sizeof(int));\n"
-                             "    cudaMallocManaged(&out, 64 * sizeof(int));\n"
-                             "    try {\n"
-                             "        thrust::fill(thrust::device_pointer_cast(a), thrust::device_pointer_cast(a) + 64, 1);\n"
-                             "    } catch (const thrust::system_error& e) {\n"
-                             "        std::printf(\"%s\\n\", e.what());\n"
-                             "    }\n"
-                             "    for (int i = 0; i < 64; ++i) b[i] = 2;\n"
-                             "    sum<<<1, 64>>>(a, b, c, out);\n"
-                             "    cudaDeviceSynchronize();\n"
-                             "    std::printf(\"%d\\n\", out[5] - 0);\n"
-                             "}\n";
-    const Result r = simt("run " + source.string());
+    const Result r = run_source("host_stores",
+                                "#include <cstdio>\n"
+                                "#include <thrust/device_malloc.h>\n"
+                                "#include <thrust/fill.h>\n"
+                                "__global__ void sum(const int* a, const int* b, const int* c, int* out) {\n"
+                                "    out[threadIdx.x] = a[threadIdx.x] + b[threadIdx.x] + c[threadIdx.x];\n"
+                                "}\n"
+                                "int main() {\n"
+                                "    int *a, *b, *c, *out;\n"
+                                "    cudaMalloc(&a, 64 * sizeof(int));\n"
+                                "    cudaMalloc(&b, 64 * sizeof(int));\n"
+                                "    cudaMalloc(&c, 64 * sizeof(int));\n"
+                                "    cudaMallocManaged(&out, 64 * sizeof(int));\n"
+                                "    try {\n"
+                                "        thrust::fill(thrust::device_pointer_cast(a), thrust::device_pointer_cast(a) + 64, 1);\n"
+                                "    } catch (const thrust::system_error& e) {\n"
+                                "        std::printf(\"%s\\n\", e.what());\n"
+                                "    }\n"
+                                "    for (int i = 0; i < 64; ++i) b[i] = 2;\n"
+                                "    sum<<<1, 64>>>(a, b, c, out);\n"
+                                "    cudaDeviceSynchronize();\n"
+                                "    std::printf(\"%d\\n\", out[5]);\n"
+                                "}\n");
     CHECK(r.status == 1);
+    CHECK(r.out == "3\n");  // c reads as 0: simt's fresh device memory is zeroed
     CHECK_THAT(r.err, Catch::StartsWith("simt: error: init hazard (uninitialised read) on global memory in kernel sum\n"
                                         "  Read of size 4 at global allocation #3 (256 bytes)"));
     CHECK_THAT(r.err, Catch::Contains("(64 instances of this hazard in this launch)"));
     CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
-    fs::remove_all(dir);
 }
 
 TEST_CASE("libcu++'s cuda::std::identity is there for C++17 code, as with nvcc") {
-    const fs::path dir = fs::temp_directory_path() / ("simt-identity-" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    const fs::path source = dir / "identity.cu";
-    std::ofstream(source) << "#include <cstdio>\n"
-                             "#include <cuda/std/functional>\n"
-                             "int main() { std::printf(\"%d\\n\", cuda::std::identity()(42)); }\n";
-    const Result r = simt("run -std=c++17 " + source.string());
+    const Result r = run_source("identity",
+                                "#include <cstdio>\n"
+                                "#include <cuda/std/functional>\n"
+                                "int main() { std::printf(\"%d\\n\", cuda::std::identity()(42)); }\n",
+                                "-std=c++17 ");
     CHECK(r.status == 0);
     CHECK(r.out == "42\n");
-    fs::remove_all(dir);
 }
