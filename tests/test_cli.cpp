@@ -699,6 +699,21 @@ std::vector<fs::path> correct_kernel_programs() {
     return clean;
 }
 
+TEST_CASE("device-side cudaMalloc and cudaFree happen once in a launch whose blocks run side by side, with any "
+          "worker count") {
+    // cuda-samples' cdpBezierTessellation: a block's first try stored the
+    // allocated pointer, the rerun in block order found it set and its count
+    // undone, and launched a zero-sized child grid (a false report).
+    const std::string source = std::string(SIMT_KERNELS_DIR) + "/conformance/device_side_allocation.cu";
+    for (const char* threads : {"1", "2"}) {
+        CAPTURE(threads);
+        const Result r = simt(std::string("run --threads ") + threads + " " + source);
+        CHECK(r.status == 0);
+        CHECK(r.out == "device_side_allocation: no error, no error, sums[7] 104.5, 0 wrong\n");
+        CHECK(r.err == kCleanRun);
+    }
+}
+
 // A question of the engine's schedules (each program's memory safety is the
 // sanitized build's other cases').
 TEST_CASE("every correct program in kernels/ runs with no report and exit 0 in both modes (its under 10 seeds)", "[plain-build]") {

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "driver/hazard.h"
+#include "emulator/device_context.h"
 #include "emulator/global_memory.h"
 #include "emulator/symbolizer.h"
 #include "graph_model.h"
@@ -98,7 +99,16 @@ cudaError_t refuse_range(const Call& call, const char* side, const void* p, std:
 }
 
 // `site`: the user's call, for leak reports.
+// Device code calling cudaMalloc or cudaFree (CUDA's device runtime): the
+// allocator's state, and the pointer stored for the caller, are not undone
+// when a launch whose blocks ran side by side on trial is run again in block
+// order, so such a launch stops trying first (before any lock is taken).
+void before_device_side_allocation() {
+    if (simt::device::in_kernel()) simt::device::before_unobserved_effect();
+}
+
 cudaError_t allocate(void** ptr, std::size_t bytes, AllocationKind kind, const Call& call) {
+    before_device_side_allocation();
     const auto turn = ProcessRuntime::get().device_turn();
     if (ptr == nullptr)
         return refuse(call, cudaErrorInvalidValue, "the pointer to store the allocation in is null",
@@ -159,6 +169,7 @@ void simt::cuda::forget_host_stores() { allocations_ended.fetch_add(1, std::memo
 namespace {
 
 cudaError_t release(void* ptr, const Call& call) {
+    before_device_side_allocation();
     simt::cuda::finish_deferred_work();  // a free waits for the device's work
     const auto turn = ProcessRuntime::get().device_turn();
     if (ptr == nullptr) return done(cudaSuccess);
