@@ -102,6 +102,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     }
     if (launch.blocks_in_parallel) {
         s.global.begin_block();
+        s.global_cells.count_into(&global_cells_in_use_);
         s.global_cells.clear();
     }
 }
@@ -290,6 +291,19 @@ void RaceChecker::share_granule(BlockState& s, Slot& slot, FullCells& cells, PcT
         if (CellsOutliveBlocks && slot.promoted()) cells.release(slot.cell());
         if (slot.pack(packed, mine.mask, tag)) return;
     }
+    if (Global && std::uint64_t(global_cells_in_use_.load(std::memory_order_relaxed)) >= global_cell_limit_) {
+        // Past --race-memory: judged against the slot's one access, then
+        // the slot keeps the newer one (a race may be missed, none invented).
+        FullCell alone;
+        if (previous.thread != 0) (previous.kind == AccessKind::Read ? alone.read[0] : alone.write[0]) = previous;
+        check_granule(s, alone, e, mine, Global, granule);
+        slot.pack(packed, mine.mask, tag);
+        if (limit_warned_launch_ != launch_) {
+            limit_warned_launch_ = launch_;
+            warn_memory_limit(s, e);
+        }
+        return;
+    }
     const std::uint32_t index = cells.make();
     FullCell& cell = cells[index];
     cell.granule = granule;
@@ -394,6 +408,25 @@ void RaceChecker::settle(BlockState& s) {
         if (std::memcmp(p.before, reinterpret_cast<const void*>(p.event.address), p.event.size) != 0)
             report(s, p.event, p.previous, RaceOrder::WriteAfterWrite);
     s.pending.clear();
+}
+
+void RaceChecker::warn_memory_limit(BlockState& s, const AccessEvent& e) {
+    log_.record(s.block_linear, HazardKey{Rule::RaceMemoryLimit, e.pc, e.pc}, Severity::Warning, [&] {
+        HazardReport r;
+        r.rule = Rule::RaceMemoryLimit;
+        r.severity = Severity::Warning;
+        r.kernel = s.launch->kernel;
+        r.space = MemorySpace::Global;
+        r.location = describe_global(e);
+        r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
+        r.why = "the race checker holds the accesses of " + std::to_string(global_cell_limit_) +
+                " words of global memory that several threads touched, all that --race-memory " +
+                std::to_string(global_memory_limit_ >> 20) + " (MiB) allows; from here on in this launch, such a "
+                "word keeps only its last access, so a race on it may be missed (none is invented)";
+        r.fix = "give the checker more room (--race-memory), check a smaller problem, or check this kernel without "
+                "the race checker";
+        return r;
+    });
 }
 
 void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& previous, RaceOrder order) {

@@ -699,6 +699,25 @@ std::vector<fs::path> correct_kernel_programs() {
     return clean;
 }
 
+TEST_CASE("past --race-memory the race checker warns once a launch, keeps each word's last access and still finds "
+          "races; by default it has room") {
+    const Result limited = simt("run --race-memory 1 " + program("race_memory_limit.cu"));
+    CHECK(limited.status == 1);
+    CHECK(limited.out == "out[0] 0\n");
+    CHECK_THAT(limited.err, Catch::StartsWith("simt: warning: race hazard (memory limit) on global memory in kernel "
+                                              "sum_table\n  Read of size 4 at global allocation #1 (262144 bytes)"));
+    CHECK_THAT(limited.err, Catch::Contains("words of global memory that several threads touched, all that "
+                                            "--race-memory 1 (MiB) allows; from here on in this launch"));
+    CHECK_THAT(limited.err, Catch::Contains("simt: error: race hazard (WAW, across blocks) on global memory in kernel "
+                                            "sum_table\n  Write of size 4 at global allocation #3 (4 bytes)"));
+    CHECK_THAT(limited.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 1 warning\n"));
+    const Result roomy = simt("run " + program("race_memory_limit.cu"));
+    CHECK(roomy.status == 1);
+    CHECK(roomy.out == "out[0] 0\n");
+    CHECK_THAT(roomy.err, !Catch::Contains("memory limit"));
+    CHECK_THAT(roomy.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+}
+
 TEST_CASE("device-side cudaMalloc and cudaFree happen once in a launch whose blocks run side by side, with any "
           "worker count") {
     // cuda-samples' cdpBezierTessellation: a block's first try stored the

@@ -113,6 +113,7 @@ EngineOptions ProcessRuntime::options_from_environment() {
     checks.leak_check = o.leak_check;
     checks.report_api_errors = o.report_api_errors == "explicit";
     checks.ignore_uniform_writes = o.uniform_writes == "ignore";
+    checks.race_memory_mib = o.race_memory;
     checks.trace_file = o.trace_file;
     checks.trace_lanes = o.trace_lanes;
     checks.trace_blocks = unsigned(o.trace_blocks);
@@ -151,6 +152,7 @@ Engine& ProcessRuntime::engine() {
         e.set_device_variable_layout(device_variables);
         e.set_stall_text(&stall_text);
         race_.ignore_same_value_writes(checks_.ignore_uniform_writes);
+        race_.limit_global_memory(checks_.race_memory_mib << 20);
         for (const Registered& r : registry())
             if (r.plugin != nullptr && checks_.*r.enabled) e.add_checker(r.plugin);
         if (trace_) e.add_checker(trace_.get());

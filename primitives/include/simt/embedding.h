@@ -37,6 +37,9 @@ struct CheckOptions {
     // the default, as compute-sanitizer's racecheck) or reported
     // (--uniform-writes report).
     bool ignore_uniform_writes = true;
+    // What the race checker may keep for words of global memory several
+    // threads touched (--race-memory, MiB).
+    std::uint64_t race_memory_mib = 1024;
     // Kernel filters (driver/kernel_filter.h; "" none): the launches of a
     // kernel --kernel-name does not name, or --kernel-name-exclude names,
     // run with no checker.
