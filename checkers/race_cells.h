@@ -9,7 +9,6 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -185,11 +184,7 @@ struct Slot {
 // Full cells of promoted slots, reused once their slot goes stale.
 class FullCells {
 public:
-    // Counts the cells in use into `total` too (the race checker's global
-    // cells, over every worker's: --race-memory).
-    void count_into(std::atomic<std::int64_t>* total) { total_ = total; }
     std::uint32_t make() {
-        if (total_ != nullptr) total_->fetch_add(1, std::memory_order_relaxed);
         if (!free_.empty()) {
             const std::uint32_t i = free_.back();
             free_.pop_back();
@@ -203,20 +198,16 @@ public:
     // Room for `n` cells taken at once (address space: pages are used as
     // cells are made), so that growing to a limit never holds two copies.
     void reserve(std::size_t n) { cells_.reserve(n); }
-    void release(std::uint32_t i) {
-        free_.push_back(i);
-        if (total_ != nullptr) total_->fetch_sub(1, std::memory_order_relaxed);
-    }
+    void release(std::uint32_t i) { free_.push_back(i); }
     // Releases the cells of granules in [lo, hi).
     void release_range(std::uintptr_t lo, std::uintptr_t hi) {
         if (cells_.size() == free_.size()) return;
         std::vector<bool> is_free(cells_.size());
         for (const std::uint32_t i : free_) is_free[i] = true;
         for (std::uint32_t i = 0; i < cells_.size(); ++i)
-            if (!is_free[i] && cells_[i].granule >= lo && cells_[i].granule < hi) release(i);
+            if (!is_free[i] && cells_[i].granule >= lo && cells_[i].granule < hi) free_.push_back(i);
     }
     void clear() {
-        if (total_ != nullptr) total_->fetch_sub(std::int64_t(in_use()), std::memory_order_relaxed);
         cells_.clear();
         free_.clear();
     }
@@ -225,7 +216,6 @@ public:
 private:
     std::vector<FullCell> cells_;
     std::vector<std::uint32_t> free_;
-    std::atomic<std::int64_t>* total_ = nullptr;
 };
 
 }  // namespace simt::check

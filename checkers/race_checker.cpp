@@ -102,7 +102,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     }
     if (launch.blocks_in_parallel) {
         s.global.begin_block();
-        s.global_cells.count_into(&global_cells_in_use_);
+        if (s.global_cells.in_use() == 0) reserve_cells(s.global_cells);  // once a worker
         s.global_cells.clear();
     }
 }
@@ -291,7 +291,7 @@ void RaceChecker::share_granule(BlockState& s, Slot& slot, FullCells& cells, PcT
         if (CellsOutliveBlocks && slot.promoted()) cells.release(slot.cell());
         if (slot.pack(packed, mine.mask, tag)) return;
     }
-    if (Global && std::uint64_t(global_cells_in_use_.load(std::memory_order_relaxed)) >= global_cell_limit_) {
+    if (Global && cells.in_use() >= global_cell_limit_) {
         // Past --race-memory: judged against the slot's one access, then
         // the slot keeps the newer one (a race may be missed, none invented).
         FullCell alone;

@@ -42,16 +42,19 @@ namespace simt::check {
 
 class RaceChecker final : public Checker {
 public:
-    explicit RaceChecker(driver::HazardLog& log) : log_(log) { global_cells_.count_into(&global_cells_in_use_); }
+    explicit RaceChecker(driver::HazardLog& log) : log_(log) {}
     // --uniform-writes ignore (the default, as racecheck on an H100: see
     // docs/report-format.md): a write-write pair that wrote the same bytes
     // is not reported.
     void ignore_same_value_writes(bool ignore) { ignore_same_value_writes_ = ignore; }
-    // At most `bytes` of full cells for global memory (--race-memory); past
-    // it a granule several threads touch keeps its last access only.
+    // At most `bytes` of full cells for global memory (--race-memory), per
+    // block while blocks run side by side, per launch otherwise (each count
+    // the same for any number of workers); past it a granule several threads
+    // touch keeps its last access only.
     void limit_global_memory(std::uint64_t bytes) {
         global_memory_limit_ = bytes;
         global_cell_limit_ = bytes / sizeof(FullCell);
+        reserve_cells(global_cells_);
     }
 
     bool needs_blocks_in_order() const override { return true; }
@@ -202,6 +205,12 @@ private:
     void on_global_access(BlockState& s, const AccessEvent& e);
     void synchronise(BlockState& s, const AccessEvent& e);
     void report(BlockState& s, const AccessEvent& e, const Record& previous, driver::RaceOrder order);
+    // Room for the limit's cells taken at once (address space; pages are
+    // used as cells are made): a vector that doubles past the limit would
+    // hold twice its pages, and both copies while it moves.
+    void reserve_cells(FullCells& cells) const {
+        if (global_memory_limit_ <= (std::uint64_t(16) << 30)) cells.reserve(global_cell_limit_);
+    }
     // The first access of a launch past --race-memory (a warning, once).
     void warn_memory_limit(BlockState& s, const AccessEvent& e);
     // Reports the pending WAW pairs whose second write changed the bytes.
@@ -211,8 +220,6 @@ private:
     bool ignore_same_value_writes_ = false;
     std::uint64_t global_memory_limit_ = 0;  // bytes (--race-memory)
     std::uint64_t global_cell_limit_ = ~std::uint64_t(0);
-    // Full cells of global memory in use: the launch's and every worker's.
-    std::atomic<std::int64_t> global_cells_in_use_{0};
     std::uint64_t limit_warned_launch_ = 0;  // the launch (launch_) last warned of the limit
     PerBlockState<BlockState> blocks_;
     // Global memory: touched only by the block holding the launch turn

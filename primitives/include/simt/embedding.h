@@ -39,7 +39,7 @@ struct CheckOptions {
     bool ignore_uniform_writes = true;
     // What the race checker may keep for words of global memory several
     // threads touched (--race-memory, MiB).
-    std::uint64_t race_memory_mib = 1024;
+    std::uint64_t race_memory_mib = 256;
     // Kernel filters (driver/kernel_filter.h; "" none): the launches of a
     // kernel --kernel-name does not name, or --kernel-name-exclude names,
     // run with no checker.
