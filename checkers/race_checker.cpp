@@ -102,7 +102,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     }
     if (launch.blocks_in_parallel) {
         s.global.begin_block();
-        if (s.global_cells.in_use() == 0) reserve_cells(s.global_cells);  // once a worker
+        reserve_cells(s.global_cells);  // taken once: later calls find the room there
         s.global_cells.clear();
     }
 }

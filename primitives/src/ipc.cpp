@@ -43,7 +43,6 @@ struct Contents {
     std::int32_t file = -1;  // memory: the memfd, in `process`
     std::uint32_t offset = 0;  // of the allocation in it
     std::uint64_t length = 0;  // of the file (whole pages)
-    std::uint64_t size = 0;  // of the allocation
 };
 static_assert(sizeof(Contents) <= CUDA_IPC_HANDLE_SIZE);
 
@@ -65,18 +64,28 @@ struct SharedPages {
     std::size_t length = 0;
 };
 std::map<std::uintptr_t, SharedPages> exported;  // by allocation
-std::map<std::uintptr_t, std::uintptr_t> imported;  // opened pointer -> its allocation
-std::map<std::uintptr_t, SharedPages> imported_pages;  // by allocation
+// An opened handle: the allocation of this process's arena that holds the
+// other process's pages.
+struct Import {
+    std::uintptr_t allocation = 0;
+    std::uintptr_t lo = 0;
+    std::size_t length = 0;
+};
+std::map<std::uintptr_t, Import> imported;  // by the pointer the handle opened as
 
 bool map_shared(std::uintptr_t lo, std::size_t length, int file) {
     return mmap(reinterpret_cast<void*>(lo), length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, file, 0) !=
            MAP_FAILED;
 }
-// Back to the arena's own private pages, keeping their bytes.
+// Back to private pages of the arena's kind, zeroed.
 void map_private(std::uintptr_t lo, std::size_t length) {
-    std::vector<char> bytes(reinterpret_cast<const char*>(lo), reinterpret_cast<const char*>(lo) + length);
     mmap(reinterpret_cast<void*>(lo), length, PROT_READ | PROT_WRITE,
          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+}
+// The same, keeping their bytes.
+void map_private_keeping(std::uintptr_t lo, std::size_t length) {
+    std::vector<char> bytes(reinterpret_cast<const char*>(lo), reinterpret_cast<const char*>(lo) + length);
+    map_private(lo, length);
     std::memcpy(reinterpret_cast<void*>(lo), bytes.data(), length);
 }
 
@@ -130,7 +139,7 @@ cudaError_t contents_of(const Handle& handle, Contents& c) {
 // An allocation is freed: its pages go back to the arena.
 void simt::cuda::end_ipc_sharing(std::uintptr_t base) {
     if (auto it = exported.find(base); it != exported.end()) {
-        map_private(it->second.lo, it->second.length);
+        map_private_keeping(it->second.lo, it->second.length);
         close(it->second.file);
         exported.erase(it);
     }
@@ -151,7 +160,6 @@ cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t* handle, void* ptr) {
     c.file = s->file;
     c.offset = std::uint32_t(a->base - s->lo);
     c.length = s->length;
-    c.size = a->size;
     write(*handle, c);
     return SIMT_API_RESULT(cudaSuccess);
 }
@@ -201,8 +209,7 @@ cudaError_t cudaIpcOpenMemHandle(void** ptr, cudaIpcMemHandle_t handle, unsigned
     // Written by another process: as good as written here.
     simt::cuda::note_host_store(reinterpret_cast<std::uintptr_t>(allocation), c.length + page);
     *ptr = reinterpret_cast<void*>(lo + c.offset);
-    imported[lo + c.offset] = reinterpret_cast<std::uintptr_t>(allocation);
-    imported_pages[reinterpret_cast<std::uintptr_t>(allocation)] = SharedPages{-1, lo, c.length};
+    imported[lo + c.offset] = Import{reinterpret_cast<std::uintptr_t>(allocation), lo, c.length};
     return SIMT_API_RESULT(cudaSuccess);
 }
 
@@ -212,13 +219,10 @@ cudaError_t cudaIpcCloseMemHandle(void* ptr) {
         const auto turn = ProcessRuntime::get().device_turn();
         const auto it = imported.find(reinterpret_cast<std::uintptr_t>(ptr));
         if (it == imported.end()) return SIMT_API_RESULT(cudaErrorInvalidValue);
-        allocation = it->second;
-        imported.erase(it);
-        const SharedPages s = imported_pages.at(allocation);
-        imported_pages.erase(allocation);
+        allocation = it->second.allocation;
         // Private pages again (inside this process's allocation: nothing else there).
-        mmap(reinterpret_cast<void*>(s.lo), s.length, PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+        map_private(it->second.lo, it->second.length);
+        imported.erase(it);
     }
     return SIMT_API_RESULT(cudaFree(reinterpret_cast<void*>(allocation)));
 }

@@ -98,7 +98,6 @@ cudaError_t refuse_range(const Call& call, const char* side, const void* p, std:
                   "keep the allocation alive until the call");
 }
 
-// `site`: the user's call, for leak reports.
 // Device code calling cudaMalloc or cudaFree (CUDA's device runtime): the
 // allocator's state, and the pointer stored for the caller, are not undone
 // when a launch whose blocks ran side by side on trial is run again in block
@@ -107,6 +106,7 @@ void before_device_side_allocation() {
     if (simt::device::in_kernel()) simt::device::before_unobserved_effect();
 }
 
+// `site`: the user's call, for leak reports.
 cudaError_t allocate(void** ptr, std::size_t bytes, AllocationKind kind, const Call& call) {
     before_device_side_allocation();
     const auto turn = ProcessRuntime::get().device_turn();
