@@ -35,7 +35,7 @@ struct TlsSymbol {
 // a block's start would break every launch, so a name missing here shows.
 bool is_runtime_state(const std::string& name) {
     for (const char* prefix :
-         {"simt::check::", "simt::Worker::", "simt::prepare_fault_signals", "simt::scheduler_", "simt::symbolizer_",
+         {"simt::check::", "simt::Worker::", "simt::Block::", "simt::prepare_fault_signals", "simt::scheduler_", "simt::symbolizer_",
           "simt::cuda::", "guard variable for ", "std::", "spdlog::", "fmt::", "CLI::", "__",
           "TLS init function", "TLS wrapper function"})
         if (name.rfind(prefix, 0) == 0) return true;

@@ -20,6 +20,8 @@
 #include "emulator/worker.h"
 
 namespace simt {
+
+[[gnu::tls_model("initial-exec")]] constinit thread_local Block* Block::lean_running_ = nullptr;
 namespace {
 
 std::string hex(std::uint64_t v) {
@@ -130,7 +132,9 @@ RunEnd Block::run() {
         make_running(t);
         if (!observers_.empty())
             for (Checker* c : observers_) c->on_thread_resume(t.id);
+        if (lean_) lean_running_ = this;  // threads switch among themselves until one comes back here
         with_stack(t).fiber.resume();
+        lean_running_ = nullptr;
         if (!observers_.empty()) report_stop(t);
         worker_.thread = nullptr;
         running_ = nullptr;
@@ -670,9 +674,10 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
     // The allocations hit last were tried inline (check_bounds): look it up.
     const std::optional<Allocation> hit = memory_.find(a);
     if (hit && a + size <= hit->base + hit->size) {
-        next_known_ = (next_known_ + 1) % kKnownAllocations;
-        known_[next_known_] = KnownAllocation{hit->base, hit->base + hit->size, hit->serial, hit->kind};
-        last_known_ = next_known_;
+        const unsigned slot = known_slot(a);
+        known_[slot] = KnownAllocation{hit->base, hit->size & ~std::size_t(15), hit->base + hit->size, hit->serial,
+                                       hit->kind};
+        last_known_ = slot;
         return;
     }
     if (memory_.in_freed(a)) freed_access_ = true;  // read by record_fault

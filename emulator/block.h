@@ -178,8 +178,29 @@ public:
         check_bounds_fully(space, address, size, kind, pc, natural);
     }
     // Whether [address, address + size) lies in one of the allocations hit
-    // last (then the one hit last).
+    // last (then last_known_ names it).
     bool in_known_allocation(std::uintptr_t address, std::uint32_t size) {
+        const unsigned slot = known_slot(address);
+        if (address >= known_[slot].lo && address + size <= known_[slot].hi) [[likely]] {
+            last_known_ = slot;
+            return true;
+        }
+        return in_other_known_allocation(address, size);
+    }
+    // The first look alone, for an access of N <= 16 bytes aligned to N: one
+    // compare (the lean path tries the shared spaces before the other slots).
+    template <unsigned N>
+    [[gnu::always_inline]] bool in_known_slot(std::uintptr_t address) const {
+        static_assert(N <= 16);
+        const unsigned slot = known_slot(address);
+        return address - known_[slot].lo < known_[slot].aligned_size;
+    }
+    // Allocations lie a GiB apart while the arena lasts (GlobalMemory), so
+    // one GiB-aligned window of addresses holds at most one: its slot is
+    // the one to look at first.
+    static unsigned known_slot(std::uintptr_t address) { return unsigned(address >> 30) & (kKnownAllocations - 1); }
+    // Every slot (a packed arena puts several allocations in one window).
+    bool in_other_known_allocation(std::uintptr_t address, std::uint32_t size) {
         for (unsigned i = 0; i < kKnownAllocations; ++i) {
             if (address >= known_[i].lo && address + size <= known_[i].hi) {
                 last_known_ = i;
@@ -241,18 +262,25 @@ public:
     // access_point. True when done; false, with nothing changed, when the
     // access takes the whole path (any other access, or one that starts
     // watching a spin or wakes spinners). A leaf: it calls nothing.
-    bool lean() const { return lean_; }
+    // lean_running(): the lean block whose thread runs on this OS thread, or
+    // nullptr (no simulated thread running, or its block is not lean), so
+    // the entry points ask in one thread-local load.
+    static Block* lean_running() { return lean_running_; }
     template <unsigned N>
-    [[gnu::always_inline]] bool lean_access(const Worker& w, std::uintptr_t a, AccessKind kind) {
+    [[gnu::always_inline]] bool lean_access(std::uintptr_t a, AccessKind kind) {
         if ((a & (N - 1)) != 0) return false;
+        const Worker& w = worker_;
         bool global = false;
         if (w.in_static_shared(a)) {
             if (!inside_shared_variables<N>(w.shared_offset(a))) return false;
+        } else if (in_known_slot<N>(a)) {
+            global = true;
         } else if (w.in_dynamic_shared(a)) {
             if (!inside_dynamic_shared(a - reinterpret_cast<std::uintptr_t>(w.dynamic_shared()), N)) return false;
-        } else {
-            if (!in_known_allocation(a, N)) return false;
+        } else if (in_other_known_allocation(a, N)) {
             global = true;
+        } else {
+            return false;
         }
         SimThread& t = *running_;
         if (kind == AccessKind::Read) {
@@ -490,14 +518,17 @@ private:
     const DeviceVariableLayout* device_variables_;
     // The allocations accesses hit last: most accesses need no lookup.
     struct KnownAllocation {
-        std::uintptr_t lo = 0, hi = 0;
+        std::uintptr_t lo = 0;
+        // The size rounded down to 16 bytes: an access of N <= 16 bytes
+        // aligned to N at an offset below it lies inside (lo is 256-aligned).
+        std::uintptr_t aligned_size = 0;
+        std::uintptr_t hi = 0;
         std::uint64_t serial = 0;
         AllocationKind kind = AllocationKind::Device;
     };
-    static constexpr unsigned kKnownAllocations = 4;
+    static constexpr unsigned kKnownAllocations = 8;
     static constexpr unsigned kNoAllocation = ~0u;
     KnownAllocation known_[kKnownAllocations];
-    unsigned next_known_ = kKnownAllocations - 1;  // the first one found goes to known_[0], looked at first
     unsigned last_known_ = kNoAllocation;
     Worker& worker_;
     LaunchTurns& turns_;
@@ -509,6 +540,7 @@ private:
     bool global_in_block_order_;
     bool left_effects_ = false;
     bool lean_;  // see lean_access
+    [[gnu::tls_model("initial-exec")]] static constinit thread_local Block* lean_running_;
     LaunchFootprint* footprint_;
     LaunchFootprint::SavedPages saved_pages_;  // handed to the footprint when the block ends
     std::vector<ScheduleStep> recorded_steps_;  // when the engine records the schedule

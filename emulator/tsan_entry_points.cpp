@@ -69,21 +69,22 @@ template <unsigned N, AccessKind kind>
     observe(p, N, kind, false, pc);
 }
 
-// The entry point: host code's stores are told to the arena's sink (a store
-// to device memory; GlobalMemory::host_store); with nothing to watch, most
-// kernel accesses are done here by
-// Block::lean_access, which calls nothing, so the entry point needs no frame
-// of saved registers; the others go on to observe_plain, with the entry
-// point's return address as the access's PC.
+// The entry point: with nothing to watch, most kernel accesses are done here
+// by Block::lean_access (the running block asked in one thread-local load),
+// which calls nothing, so the entry point needs no frame of saved registers;
+// host code's stores are told to the arena's sink (a store to device memory;
+// GlobalMemory::host_store); the others go on to observe_plain, with the
+// entry point's return address as the access's PC.
 template <unsigned N, AccessKind kind>
 [[gnu::always_inline]] inline void enter_plain(void* p) {
+    simt::Block* lean = simt::Block::lean_running();
+    if (lean != nullptr && lean->lean_access<N>(reinterpret_cast<std::uintptr_t>(p), kind)) [[likely]]
+        return;
     simt::Worker* w = simt::Worker::current();
     if (w == nullptr || w->thread == nullptr) {
         if constexpr (kind == AccessKind::Write) simt::GlobalMemory::host_store(reinterpret_cast<std::uintptr_t>(p), N);
         return;
     }
-    simt::Block& b = *w->block;
-    if (b.lean() && b.lean_access<N>(*w, reinterpret_cast<std::uintptr_t>(p), kind)) return;
     observe_plain<N, kind>(w, p, SIMT_PC);
 }
 

@@ -225,6 +225,22 @@ TEST_CASE("a static __shared__ index past its array is reported and not performe
     }
 }
 
+TEST_CASE("a store past an allocation whose size is not a multiple of 16 is reported and not performed, with or without checks") {
+    // Six allocations in one kernel; the last one's 22 bytes end inside the
+    // word thread 5 stores.
+    for (const char* options : {"", "--check none "}) {
+        CAPTURE(options);
+        const Result r = simt(std::string("run ") + options + program("kernel_faults.cu") + " -- tail");
+        CHECK(r.status == 1);
+        CHECK(r.out == "before the launch\nafter: an illegal memory access was encountered\n");
+        CHECK_THAT(r.err, Catch::Contains("simt: error: invalid global write of size 4 in kernel past_tail by thread "
+                                          "(5,0,0) of block (0,0,0) (warp 0, lane 5) at kernel_faults.cu:24: address "
+                                          "0x500180000614 runs 2 bytes past the end of allocation #7 (22 bytes at "
+                                          "0x500180000600); the access was not performed"));
+        CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+    }
+}
+
 TEST_CASE("an index so far past a __shared__ array that it leaves mapped memory is still named a shared overrun") {
     const Result r = simt("run " + program("kernel_faults.cu") + " -- shared 100000");
     CHECK(r.status == 1);

@@ -16,6 +16,13 @@ __global__ void shared_far(int* out, int off) {
     __syncthreads();
     out[threadIdx.x] = s[threadIdx.x];
 }
+// Six allocations in one kernel (more than one look-up slot each) and a
+// store past the last one's end, whose 22 bytes are not a multiple of 16.
+__global__ void past_tail(int* a, const int* b, const int* c, const int* d, const int* e, char* odd) {
+    const int t = threadIdx.x;
+    a[t] = b[t] + c[t] + d[t] + e[t];
+    if (t < 6) reinterpret_cast<int*>(odd)[t] = a[t];  // t = 5: bytes 20..23 of 22
+}
 
 int main(int argc, char** argv) {
     const char* what = argc > 1 ? argv[1] : "null";
@@ -28,6 +35,13 @@ int main(int argc, char** argv) {
     if (!std::strcmp(what, "exit")) quit<<<1, 32>>>(d);
     if (!std::strcmp(what, "abort")) stop<<<1, 32>>>(d);
     if (!std::strcmp(what, "shared")) shared_far<<<1, 32>>>(d, atoi(argv[2]));
+    if (!std::strcmp(what, "tail")) {
+        int* in[5];
+        for (int*& p : in) { cudaMalloc(&p, 32 * sizeof(int)); cudaMemset(p, 0, 32 * sizeof(int)); }
+        char* odd;
+        cudaMalloc(&odd, 22);
+        past_tail<<<1, 32>>>(in[0], in[1], in[2], in[3], in[4], odd);
+    }
     int on_stack[32] = {};
     if (!std::strcmp(what, "stack")) { host_write<<<1, 32>>>(on_stack); cudaDeviceSynchronize(); std::printf("on_stack[0]=%d\n", on_stack[0]); }
     cudaError_t e = cudaDeviceSynchronize();
