@@ -3,14 +3,15 @@
 #include "emulator/schedule.h"
 #include "primitives/include/simt/running_coordinates.h"
 
-#include <cstring>
-
 #include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <map>
+#include <memory>
+#include <new>
 #include <sstream>
 #include <tuple>
 #include <utility>
@@ -65,7 +66,20 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
     const std::uint32_t count = std::uint32_t(launch.block.volume());
     const unsigned ws = options_.warp_size;  // 32 or 64 (Engine): a power of two
     const unsigned warp_shift = unsigned(std::countr_zero(ws));
-    threads_ = std::vector<SimThread>(count);
+    // The worker's table, reused: one memset makes every thread a fresh one
+    // (each field's default is zero bits but the ids, set below, and the
+    // fiber's, which run() prepares); a table built anew value-initialised
+    // each of its 256 threads on its own (rep stos, a tenth of a
+    // barrier-free block's time).
+    threads_ = worker.thread_table(count);
+    if constexpr (SIMT_TSAN) {
+        for (SimThread& t : threads_) {
+            std::destroy_at(&t);
+            new (&t) SimThread;
+        }
+    } else {
+        std::memset(static_cast<void*>(threads_.data()), 0, count * sizeof(SimThread));
+    }
     warps_ = std::vector<WarpState>((count + ws - 1) / ws);
     // Coordinates counted up rather than divided out: five divisions a
     // thread were a tenth of a barrier-free thread's start.

@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "emulator/checker.h"
@@ -92,6 +94,11 @@ struct alignas(64) SimThread {
     std::uintptr_t awaited_barrier = 0;
     std::uint64_t awaited_phase = 0;
 };
+// Block::Block resets a reused table with memset (tests/test_scheduling.cu
+// checks that a fresh thread is zero bits but the ids and the fiber), except
+// in the engine's ThreadSanitizer build, whose fibers own a context.
+static_assert(SIMT_TSAN || (std::is_trivially_destructible_v<SimThread> && !std::is_polymorphic_v<SimThread>));
+
 
 // What the lanes of one warp contributed to a collective. Lanes whose masks
 // overlap meet in one rendezvous; a lane's result should only depend on the
@@ -545,7 +552,7 @@ private:
     LaunchFootprint::SavedPages saved_pages_;  // handed to the footprint when the block ends
     std::vector<ScheduleStep> recorded_steps_;  // when the engine records the schedule
     SchedulePolicy policy_;
-    std::vector<SimThread> threads_;
+    std::span<SimThread> threads_;  // the worker's table (Worker::thread_table)
     std::vector<WarpState> warps_;
     SimThread* running_ = nullptr;
     std::uint32_t live_ = 0;

@@ -9,6 +9,7 @@
 #include <new>
 #include <set>
 
+#include "emulator/block.h"
 #include "emulator/fault_signals.h"
 #include "primitives/include/simt/running_coordinates.h"
 
@@ -17,6 +18,14 @@ __thread simt_running_coordinates_t simt_running_coordinates __attribute__((tls_
 namespace simt {
 
 [[gnu::tls_model("initial-exec")]] constinit thread_local Worker* Worker::current_ = nullptr;
+
+std::span<SimThread> Worker::thread_table(std::size_t count) {
+    if (count > thread_capacity_) {
+        thread_table_ = std::make_unique<SimThread[]>(count);
+        thread_capacity_ = count;
+    }
+    return {thread_table_.get(), count};
+}
 
 namespace {
 

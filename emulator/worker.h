@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <span>
 
 #include "emulator/fault_signals.h"
 #include "emulator/fiber.h"
@@ -64,6 +66,9 @@ public:
 
     Block* block = nullptr;
     SimThread* thread = nullptr;
+    // Room for `count` threads, the same storage block after block (its
+    // contents are the last block's: Block::Block resets them).
+    std::span<SimThread> thread_table(std::size_t count);
     SignalFault signal_fault;  // set by the fault handler for the running thread
 
     // Progress for the watchdog: a thread ended, a barrier opened, a
@@ -93,6 +98,8 @@ private:
     pthread_t os_thread_{};
     StackPool stacks_;
     BlockFootprint footprint_;
+    std::unique_ptr<SimThread[]> thread_table_;
+    std::size_t thread_capacity_ = 0;
     unsigned char* dynamic_shared_ = nullptr;
     std::size_t dynamic_size_ = 0;
     std::uintptr_t static_lo_ = 0;

@@ -3,8 +3,11 @@
 // seed and replays one exactly; worker threads never change results.
 #include "support.h"
 
+#include <cstring>
+#include <new>
 #include <set>
 
+#include "emulator/block.h"
 #include "emulator/engine.h"
 #include "emulator/schedule.h"
 
@@ -313,4 +316,21 @@ TEST_CASE("global atomics from different blocks take effect in block order, so r
     for (unsigned b = 0; b < one.order.size(); ++b) CHECK(one.order[b] == b);
     CHECK(run_atomics(2) == one);
     CHECK(run_atomics(4) == one);
+}
+
+TEST_CASE("a fresh simulated thread is zero bits but for its ids and its fiber, so one memset readies a reused thread table") {
+    // Block::Block resets the worker's table with one memset, sets the ids,
+    // and run() prepares each fiber: a field whose default is not zero bits
+    // would start every block after the first with a stale value.
+    alignas(simt::SimThread) unsigned char fresh_bytes[sizeof(simt::SimThread)] = {};
+    alignas(simt::SimThread) unsigned char reset_bytes[sizeof(simt::SimThread)];
+    std::memset(reset_bytes, 0xa5, sizeof reset_bytes);  // a previous block's leftovers, padding included
+    auto* fresh = new (fresh_bytes) simt::SimThread{};
+    auto* reset = new (reset_bytes) simt::SimThread;
+    std::memset(static_cast<void*>(reset), 0, sizeof *reset);
+    for (simt::SimThread* t : {fresh, reset}) {
+        t->id = simt::ThreadId{{3, 1, 0}, {7, 0, 0}, 35, 1, 3};
+        t->fiber.prepare(nullptr, nullptr);
+    }
+    CHECK(std::memcmp(fresh_bytes, reset_bytes, sizeof(simt::SimThread)) == 0);
 }
