@@ -37,11 +37,15 @@ struct Record {
 static_assert(sizeof(Record) == 32);
 
 // A promoted granule: up to two reads, and writes with disjoint byte masks
-// (at most one per byte) kept as a prefix of `write`, so that a look at the
-// usual one write stops at the second entry. Reads first: a read-shared
-// granule (a tile element every thread of a block reads) is judged from the
-// cell's first 96 bytes (its reads and first write).
-struct FullCell {
+// (at most one per byte) kept as a prefix of `write`. A read-shared granule
+// of shared memory (a tile element every thread of a block reads) is judged
+// from the cell's first cache line: `write_epoch` says whether any write is
+// of the barrier interval running (else every write is ordered before it),
+// then the two reads' thread and epochs.
+struct alignas(64) FullCell {
+    // Shared memory: 1 + the block epoch of the newest live write (the
+    // epochs of a block's writes only grow), 0 while none.
+    std::uint32_t write_epoch = 0;
     std::array<Record, 2> read;
     std::array<Record, 4> write;
     std::uintptr_t granule = 0;  // global memory: the granule's address, to release it with its allocation

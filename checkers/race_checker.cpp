@@ -157,9 +157,11 @@ template <bool Global>
 inline bool RaceChecker::quiet_read(BlockState& s, FullCell& cell, const Record& mine) const {
     const std::uint32_t me = mine.thread - 1;
     auto is_ordered = [&](const Record& r) { return Global ? ordered_global(s, r, me) : ordered(s, r, me); };
-    for (const Record& w : cell.write) {
-        if (w.thread == 0) break;  // the live writes are a prefix
-        if ((w.mask & mine.mask) != 0 && !is_ordered(w)) return false;
+    if (Global || cell.write_epoch == s.block_epoch + 1) {
+        for (const Record& w : cell.write) {
+            if (w.thread == 0) break;  // the live writes are a prefix
+            if ((w.mask & mine.mask) != 0 && !is_ordered(w)) return false;
+        }
     }
     for (Record& r : cell.read) {
         if (r.thread == 0 || is_ordered(r)) {
@@ -308,6 +310,7 @@ void RaceChecker::share_granule(BlockState& s, Slot& slot, FullCells& cells, PcT
     FullCell& cell = cells[index];
     cell.granule = granule;
     if (previous.thread != 0) (previous.kind == AccessKind::Read ? cell.read[0] : cell.write[0]) = previous;
+    if (previous.thread != 0 && previous.kind != AccessKind::Read) cell.write_epoch = previous.block_epoch + 1;
     slot.promote(tag, index);
     check_granule(s, cell, e, mine, Global, granule);
 }
@@ -363,6 +366,7 @@ void RaceChecker::check_granule(BlockState& s, FullCell& cell, const AccessEvent
             if (w.mask != 0) cell.write[kept++] = w;
         }
         cell.write[kept++] = mine;
+        cell.write_epoch = mine.block_epoch + 1;
         for (std::size_t i = kept; i < cell.write.size() && cell.write[i].thread != 0; ++i) cell.write[i] = Record{};
         for (Record& r : cell.read) {
             r.mask &= std::uint8_t(~mask);
