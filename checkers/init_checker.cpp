@@ -99,11 +99,10 @@ void InitChecker::on_shared_access(const AccessEvent& e) {
     const std::uint32_t offset = e.shared_offset & 3, first = e.shared_offset / 4;
     if (e.size != 0 && offset + e.size <= 4 && first < s.shadow.size()) {
         Granule& cell = s.shadow[first];
-        if (cell.generation != s.generation) cell = Granule{s.generation, 0};
         const auto mask = std::uint8_t(((1u << e.size) - 1) << offset);
         if (e.kind != AccessKind::Read)
-            cell.written |= mask;
-        else if ((cell.written & mask) != mask)
+            cell.write(s.generation, mask);
+        else if ((cell.written(s.generation) & mask) != mask)
             report_shared_read(s, e);
         return;
     }
@@ -118,11 +117,10 @@ void InitChecker::on_shared_span(BlockState& s, const AccessEvent& e) {
     for (std::uint32_t g = e.shared_offset / 4; g * 4 < end; ++g) {
         const std::uint8_t mask = granule_mask(g, e.shared_offset, end);
         Granule& cell = s.shadow[g];
-        if (cell.generation != s.generation) cell = Granule{s.generation, 0};
         if (e.kind == AccessKind::Read) {
-            uninitialised = uninitialised || (cell.written & mask) != mask;
+            uninitialised = uninitialised || (cell.written(s.generation) & mask) != mask;
         } else {
-            cell.written |= mask;
+            cell.write(s.generation, mask);
         }
     }
     if (uninitialised) report_shared_read(s, e);

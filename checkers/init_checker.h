@@ -43,9 +43,15 @@ public:
     Unwritten unwritten(std::uintptr_t lo, std::uintptr_t hi);
 
 private:
+    // Shared memory: the block generation it was last written in (56 bits,
+    // so it never wraps) and a bit per byte of the 4-byte granule, in one
+    // word: a tile's shadow takes half the cache lines a padded pair did.
     struct Granule {
-        std::uint64_t generation = 0;
-        std::uint8_t written = 0;  // a bit per byte of the 4-byte granule
+        std::uint64_t bits = 0;
+        std::uint8_t written(std::uint64_t generation) const {
+            return (bits >> 8) == generation ? std::uint8_t(bits) : std::uint8_t(0);
+        }
+        void write(std::uint64_t generation, std::uint8_t mask) { bits = generation << 8 | written(generation) | mask; }
     };
     // Global memory: bytes written before this launch, and during it. A read
     // of bytes in neither is only a candidate until the launch ends: another
