@@ -29,6 +29,10 @@ install(CODE [[
 ]])
 # The toolchain file, its toolkit found beside it wherever the prefix goes.
 set(SIMT_TOOLKIT [[${CMAKE_CURRENT_LIST_DIR}/toolkit]])
+set(SIMT_RUNTIME_ARCHIVES)
+foreach(room runtime checkers driver emulator)
+  list(APPEND SIMT_RUNTIME_ARCHIVES "\${CMAKE_CURRENT_LIST_DIR}/../../lib/simt/libsimt_${room}.a")
+endforeach()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/simt-cuda-toolchain.cmake.in
                ${PROJECT_BINARY_DIR}/install/simt-cuda-toolchain.cmake @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/install/simt-cuda-toolchain.cmake DESTINATION share/simt)

@@ -2,6 +2,8 @@
 // `simt nvcc` where a build calls nvcc, and programs that fail CI on a race.
 #include "cli_support.h"
 
+#include <chrono>
+
 namespace {
 
 const fs::path kProject = fs::path(SIMT_TEST_SOURCES) / "projects" / "scale";
@@ -268,6 +270,15 @@ TEST_CASE("cmake --install gives a simt that still works moved elsewhere, and fi
                   " -DCMAKE_TOOLCHAIN_FILE=" + (prefix / "share/simt/simt-cuda-toolchain.cmake").string())
                 .status == 0);
     REQUIRE(shell(std::string(SIMT_CMAKE) + " --build " + (cuda / "b").string()).status == 0);
+    CHECK(shell((cuda / "b/scale").string()).out == "sum 4032.0\n");
+    // simt-nvcc links the runtime, out of CMake's sight: a newer runtime
+    // (an upgrade, a rebuild) relinks the executables, and only them.
+    CHECK_THAT(shell(std::string(SIMT_CMAKE) + " --build " + (cuda / "b").string()).out, !Catch::Contains("Linking"));
+    const fs::path runtime = prefix / "lib/simt/libsimt_runtime.a";
+    fs::last_write_time(runtime, fs::file_time_type::clock::now() + std::chrono::seconds(5));
+    const Result relinked = shell(std::string(SIMT_CMAKE) + " --build " + (cuda / "b").string());
+    CHECK_THAT(relinked.out, Catch::Contains("Linking CXX executable scale"));
+    CHECK_THAT(relinked.out, !Catch::Contains("Building"));
     CHECK(shell((cuda / "b/scale").string()).out == "sum 4032.0\n");
     fs::remove_all(root);
 }
