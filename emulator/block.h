@@ -99,7 +99,6 @@ struct alignas(64) SimThread {
 // in the engine's ThreadSanitizer build, whose fibers own a context.
 static_assert(SIMT_TSAN || (std::is_trivially_destructible_v<SimThread> && !std::is_polymorphic_v<SimThread>));
 
-
 // What the lanes of one warp contributed to a collective. Lanes whose masks
 // overlap meet in one rendezvous; a lane's result should only depend on the
 // lanes of its own mask (participants & mask[lane]).
