@@ -1027,6 +1027,19 @@ TEST_CASE("the gaps the README lists under 'What simt does not catch yet' behave
     CHECK_THAT(kept.err, Catch::Contains("out-of-bounds shared write of size 4 in kernel unread_shared"));
 }
 
+TEST_CASE("a device assert failing in threads of four blocks names the first, where a GPU prints all four (README's known gaps)") {
+    // docs/gpu-runs/2026-11-27-h200-device-asserts.txt: an H200 prints the
+    // failing thread of each of the 4 blocks. When simt reports them all,
+    // this fails: update the README.
+    const Result r = simt("run " + std::string(SIMT_SOURCE_DIR) + "/docs/gpu-runs/probes/device_asserts.cu -- blocks");
+    CHECK(r.status == 1);
+    CHECK(r.out == "sync: cudaErrorAssert\n");
+    CHECK_THAT(r.err, Catch::Contains("device_asserts.cu:5: void blocks(): block: [0,0,0], thread: [5,0,0] Assertion "
+                                      "`threadIdx.x != 5` failed. (kernel blocks, warp 0, lane 5)\n"));
+    CHECK_THAT(r.err, !Catch::Contains("block: [1,0,0]"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+}
+
 TEST_CASE("device memcpy/memset and __device__ arrays: each broken case is reported at its line and each twin is clean, in both modes") {
     // tests/programs/device_memory_checks.cu; what an H200 and compute-sanitizer
     // said of each case is in docs/gpu-validation.md.
