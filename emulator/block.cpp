@@ -133,6 +133,7 @@ RunEnd Block::run() {
         const std::int64_t next = policy_.pick();
         if (next < 0) {
             if (live_ == 0) break;
+            if (!failed_asserts_.empty()) break;  // the rest wait on a thread an assert stopped
             if (spinners_ != 0 && spins_on_global()) {
                 stall();  // another block may write what they poll
                 leave_worker();
@@ -152,6 +153,11 @@ RunEnd Block::run() {
         if (!observers_.empty()) report_stop(t);
         worker_.thread = nullptr;
         running_ = nullptr;
+    }
+    if (!fault_ && !failed_asserts_.empty()) {
+        std::sort(failed_asserts_.begin(), failed_asserts_.end(),
+                  [](const Fault& a, const Fault& b) { return a.who.linear < b.who.linear; });
+        fault_ = failed_asserts_.front();
     }
     if (!fault_)
         for (Checker* c : checkers_) c->on_block_end(info_, block_index_);
@@ -571,12 +577,22 @@ void Block::record_fault(Fault fault) {
 }
 
 void Block::fail(FaultKind kind, std::string message, const void* pc) {
-    record_fault(kind, std::move(message), pc);
-    abandon_running();
+    Fault fault{kind, std::move(message)};
+    fault.pc = pc;
+    fail(std::move(fault));
 }
 
 void Block::fail(Fault fault) {
-    record_fault(std::move(fault));
+    // A failed assert stops its thread only (failed_asserts); once one has,
+    // any other fault of the block is not reported: a GPU's trap would
+    // have ended the launch before it.
+    if (fault.kind == FaultKind::Assert && !fault_ && running_ != nullptr) {
+        fault.in_thread = true;
+        fault.who = running_->id;
+        failed_asserts_.push_back(std::move(fault));
+    } else if (failed_asserts_.empty()) {
+        record_fault(std::move(fault));
+    }
     abandon_running();
 }
 

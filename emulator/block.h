@@ -142,6 +142,12 @@ public:
     // run() again when it is the block's turn).
     RunEnd run();
     const Fault& fault() const { return fault_; }
+    // Every thread that failed a device assert, by thread index (fault() is
+    // the first). A failing assert stops its thread, as a trap stops a GPU's
+    // warp; the block's other threads run on until they end or wait on a
+    // stopped one, so each thread failing its own assert is reported, as a
+    // GPU prints each failure near the same point (docs/gpu-validation.md).
+    const std::vector<Fault>& failed_asserts() const { return failed_asserts_; }
     // Device printf: a line printed by the running thread, and all of them
     // once the block is done, in the order described at PrintedLine.
     void print(const char* text, std::size_t length);
@@ -563,6 +569,7 @@ private:
     const SimThread* barrier_first_ = nullptr;
     bool barrier_sites_differ_ = false;
     Fault fault_;
+    std::vector<Fault> failed_asserts_;  // in the order they failed, until the block ends
     std::uint64_t clock_ = 0;
     // Lines come out ordered by barrier interval, then warp, then the lane's
     // place among the warp's collectives, then the lane's own count of

@@ -164,6 +164,7 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
     const std::uint64_t blocks = l.grid.volume();
     struct BlockResult {
         Fault fault;
+        std::vector<Fault> failed_asserts;
         std::string output;
         std::uint64_t dropped_lines = 0;
     };
@@ -239,10 +240,12 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
             std::uint64_t dropped = 0;
             if (std::string printed = block.output(dropped); faulted || !printed.empty()) {
                 std::lock_guard<std::mutex> lock(results_mutex);
-                results[b] = BlockResult{block.fault(), std::move(printed), dropped};
+                results[b] = BlockResult{block.fault(), block.failed_asserts(), std::move(printed), dropped};
             }
             turns.finished(b);
-            if (faulted) {
+            // A block whose threads failed asserts does not stop the launch's
+            // other blocks: each thread failing its own is reported, as on a GPU.
+            if (faulted && block.failed_asserts().empty()) {
                 std::uint64_t seen = first_failure.load();
                 while (b < seen && !first_failure.compare_exchange_weak(seen, b)) {
                 }
@@ -266,7 +269,14 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
         outcome.output.erase(0, cut);
     }
     outcome.blocks_reported = end;
-    if (first_failure.load() < blocks) outcome.fault = results[first_failure.load()].fault;
+    for (auto it = results.begin(); it != results.end() && it->first < end; ++it) {
+        const std::vector<Fault>& asserts = it->second.failed_asserts;
+        outcome.failed_asserts += asserts.size();
+        for (const Fault& f : asserts)
+            if (outcome.faults.size() < LaunchOutcome::kKeptAsserts) outcome.faults.push_back(f);
+    }
+    if (first_failure.load() < blocks) outcome.faults.push_back(results[first_failure.load()].fault);
+    if (!outcome.faults.empty()) outcome.fault = outcome.faults.front();
     outcome.deferred = l.deferrable && first_failure.load() < blocks && !left_effects.load() && !other_failure.load();
     return outcome;
 }

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "emulator/fault.h"
 #include "emulator/geometry.h"
@@ -47,7 +48,14 @@ struct KernelLaunch {
 };
 
 struct LaunchOutcome {
-    Fault fault;
+    Fault fault;  // the first of `faults`
+    // What failed, in block order: each thread that failed a device assert
+    // (Block::failed_asserts: blocks go on after one; the first
+    // kKeptAsserts), then the fault of the block after which no block ran,
+    // if one did. Empty when none failed.
+    std::vector<Fault> faults;
+    std::uint64_t failed_asserts = 0;  // all of them, kept or not
+    static constexpr std::size_t kKeptAsserts = 100;  // as compute-sanitizer prints at most 100 errors
     std::string output;  // device printf output, in block order
     std::uint64_t dropped_lines = 0;  // the oldest, past printf_buffer
     // Blocks [0, blocks_reported) count: after a fault, blocks past the

@@ -1027,17 +1027,66 @@ TEST_CASE("the gaps the README lists under 'What simt does not catch yet' behave
     CHECK_THAT(kept.err, Catch::Contains("out-of-bounds shared write of size 4 in kernel unread_shared"));
 }
 
-TEST_CASE("a device assert failing in threads of four blocks names the first, where a GPU prints all four (README's known gaps)") {
-    // docs/gpu-runs/2026-11-27-h200-device-asserts.txt: an H200 prints the
-    // failing thread of each of the 4 blocks. When simt reports them all,
-    // this fails: update the README.
-    const Result r = simt("run " + std::string(SIMT_SOURCE_DIR) + "/docs/gpu-runs/probes/device_asserts.cu -- blocks");
+TEST_CASE("every thread that fails a device assert is an error of its own, in block and thread order, as an H200 prints each") {
+    // docs/gpu-runs/2026-11-27-h200-device-asserts.txt: the failing thread
+    // of each of 4 blocks, lane 3 of each of 8 warps in 2 blocks.
+    const std::string probe = std::string(SIMT_SOURCE_DIR) + "/docs/gpu-runs/probes/device_asserts.cu";
+    for (const char* threads : {"1", "2"}) {
+        CAPTURE(threads);
+        const Result blocks = simt(std::string("run --threads ") + threads + " " + probe + " -- blocks");
+        CHECK(blocks.status == 1);
+        CHECK(blocks.out == "sync: cudaErrorAssert\n");
+        std::string expected;
+        for (int b = 0; b < 4; ++b)
+            expected += "device_asserts.cu:5: void blocks(): block: [" + std::to_string(b) +
+                        ",0,0], thread: [5,0,0] Assertion `threadIdx.x != 5` failed. (kernel blocks, warp 0, lane 5)\n";
+        std::string got, said;
+        for (std::istringstream lines(blocks.err); std::getline(lines, said);)
+            if (const auto at = said.find("device_asserts.cu:"); at != std::string::npos) got += said.substr(at) + "\n";
+        CHECK(got == expected);
+        CHECK_THAT(blocks.err, Catch::EndsWith("simt: ERROR SUMMARY: 4 errors, 0 warnings\n"));
+
+        const Result warps = simt(std::string("run --threads ") + threads + " " + probe + " -- warps");
+        CHECK(warps.status == 1);
+        std::string order;
+        for (std::istringstream lines(warps.err); std::getline(lines, said);)
+            if (const auto at = said.find("block: ["); at != std::string::npos)
+                order += said.substr(at, said.find(" Assertion") - at) + "\n";
+        CHECK(order == "block: [0,0,0], thread: [3,0,0]\nblock: [0,0,0], thread: [35,0,0]\nblock: [0,0,0], thread: [67,0,0]\n"
+                       "block: [0,0,0], thread: [99,0,0]\nblock: [1,0,0], thread: [3,0,0]\nblock: [1,0,0], thread: [35,0,0]\n"
+                       "block: [1,0,0], thread: [67,0,0]\nblock: [1,0,0], thread: [99,0,0]\n");
+        CHECK_THAT(warps.err, Catch::EndsWith("simt: ERROR SUMMARY: 8 errors, 0 warnings\n"));
+    }
+}
+
+TEST_CASE("a thread an assert stopped holds the others at the next barrier, so an assert behind it is not reached, as on a GPU") {
+    // The H200 prints thread 40's failure only: thread 0 would fail after
+    // the barrier thread 40 never reaches. No deadlock is reported.
+    const Result r = simt("run " + std::string(SIMT_SOURCE_DIR) + "/docs/gpu-runs/probes/device_asserts.cu -- barrier");
     CHECK(r.status == 1);
     CHECK(r.out == "sync: cudaErrorAssert\n");
-    CHECK_THAT(r.err, Catch::Contains("device_asserts.cu:5: void blocks(): block: [0,0,0], thread: [5,0,0] Assertion "
-                                      "`threadIdx.x != 5` failed. (kernel blocks, warp 0, lane 5)\n"));
-    CHECK_THAT(r.err, !Catch::Contains("block: [1,0,0]"));
+    CHECK_THAT(r.err, Catch::Contains("block: [0,0,0], thread: [40,0,0] Assertion `false` failed."));
+    CHECK_THAT(r.err, !Catch::Contains("threadIdx.x == 1"));
+    CHECK_THAT(r.err, !Catch::Contains("deadlock"));
     CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+}
+
+TEST_CASE("past 100 failed asserts in a launch the rest are counted, not printed, and each is still an error") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-asserts-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "all.cu") << "#include <cassert>\n#include <cstdio>\n"
+                                     "__global__ void all() { assert(threadIdx.x > 1000); }\n"
+                                     "int main() { all<<<20, 256>>>(); "
+                                     "std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize())); return 0; }\n";
+    const Result r = simt("run " + (dir / "all.cu").string());
+    CHECK(r.status == 1);
+    CHECK(r.out == "cudaErrorAssert\n");
+    std::size_t printed = 0;
+    for (std::size_t at = r.err.find("Assertion `"); at != std::string::npos; at = r.err.find("Assertion `", at + 1)) ++printed;
+    CHECK(printed == 100);
+    CHECK_THAT(r.err, Catch::Contains("simt: error: 5020 more threads of kernel all failed an assert (the first 100 are shown)\n"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 5120 errors, 0 warnings\n"));
+    fs::remove_all(dir);
 }
 
 TEST_CASE("device memcpy/memset and __device__ arrays: each broken case is reported at its line and each twin is clean, in both modes") {

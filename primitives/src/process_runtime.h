@@ -109,7 +109,7 @@ public:
     std::vector<Registered> registry();
 
     // Counts simt's own error reports; the driver turns them into an exit status.
-    void reported_error() { ++errors_reported_; }
+    void reported_error(unsigned count = 1) { errors_reported_ += count; }
     unsigned errors_reported() const { return errors_reported_; }
 
 private:
