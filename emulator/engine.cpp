@@ -164,7 +164,7 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
     const std::uint64_t blocks = l.grid.volume();
     struct BlockResult {
         Fault fault;
-        std::vector<Fault> failed_asserts;
+        std::uint64_t failed_asserts = 0;
         std::string output;
         std::uint64_t dropped_lines = 0;
     };
@@ -172,6 +172,11 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
     // grow with the grid.
     std::mutex results_mutex;
     std::map<std::uint64_t, BlockResult> results;
+    // The failed asserts to show: the first kKeptAsserts in block order, as
+    // far as the blocks that ended tell (the last blocks' go once the blocks
+    // before them hold that many: bounded whatever order blocks end in).
+    std::map<std::uint64_t, std::vector<Fault>> shown_asserts;
+    std::size_t shown = 0;
     // Blocks after the first failing one are not started; blocks before it
     // always run, so which fault is reported does not depend on the workers.
     std::atomic<std::uint64_t> first_failure{blocks};
@@ -240,7 +245,18 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
             std::uint64_t dropped = 0;
             if (std::string printed = block.output(dropped); faulted || !printed.empty()) {
                 std::lock_guard<std::mutex> lock(results_mutex);
-                results[b] = BlockResult{block.fault(), block.failed_asserts(), std::move(printed), dropped};
+                const std::vector<Fault>& asserts = block.failed_asserts();
+                results[b] = BlockResult{block.fault(), asserts.size(), std::move(printed), dropped};
+                if (!asserts.empty()) {
+                    const std::size_t kept = std::min(asserts.size(), LaunchOutcome::kKeptAsserts);
+                    shown_asserts[b].assign(asserts.begin(), asserts.begin() + std::ptrdiff_t(kept));
+                    shown += kept;
+                    for (auto last = std::prev(shown_asserts.end());
+                         shown - last->second.size() >= LaunchOutcome::kKeptAsserts; last = std::prev(shown_asserts.end())) {
+                        shown -= last->second.size();
+                        shown_asserts.erase(last);
+                    }
+                }
             }
             turns.finished(b);
             // A block whose threads failed asserts does not stop the launch's
@@ -269,12 +285,11 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
         outcome.output.erase(0, cut);
     }
     outcome.blocks_reported = end;
-    for (auto it = results.begin(); it != results.end() && it->first < end; ++it) {
-        const std::vector<Fault>& asserts = it->second.failed_asserts;
-        outcome.failed_asserts += asserts.size();
-        for (const Fault& f : asserts)
+    for (auto it = results.begin(); it != results.end() && it->first < end; ++it)
+        outcome.failed_asserts += it->second.failed_asserts;
+    for (auto it = shown_asserts.begin(); it != shown_asserts.end() && it->first < end; ++it)
+        for (const Fault& f : it->second)
             if (outcome.faults.size() < LaunchOutcome::kKeptAsserts) outcome.faults.push_back(f);
-    }
     if (first_failure.load() < blocks) outcome.faults.push_back(results[first_failure.load()].fault);
     if (!outcome.faults.empty()) outcome.fault = outcome.faults.front();
     outcome.deferred = l.deferrable && first_failure.load() < blocks && !left_effects.load() && !other_failure.load();
