@@ -66,6 +66,17 @@ inline std::string before_summary(const std::string& err) {
 
 inline std::string program(const std::string& name) { return std::string(SIMT_TEST_PROGRAMS) + "/" + name; }
 
+// Writes `text` as <temporary dir>/<name>.cu and runs it under simt.
+inline Result run_source(const std::string& name, const std::string& text, const std::string& options = "") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-source-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path source = dir / (name + ".cu");
+    std::ofstream(source) << text;
+    Result r = simt("run " + options + source.string());
+    fs::remove_all(dir);
+    return r;
+}
+
 // What a program printed on a GPU, as recorded in docs/gpu-runs/: the lines
 // of the first program's output in `file` (comment lines start with '#'; the
 // output ends at its "status" line).

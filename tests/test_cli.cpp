@@ -1072,13 +1072,10 @@ TEST_CASE("a thread an assert stopped holds the others at the next barrier, so a
 }
 
 TEST_CASE("past 100 failed asserts in a launch the rest are counted, not printed, and each is still an error") {
-    const fs::path dir = fs::temp_directory_path() / ("simt-asserts-" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    std::ofstream(dir / "all.cu") << "#include <cassert>\n#include <cstdio>\n"
-                                     "__global__ void all() { assert(threadIdx.x > 1000); }\n"
-                                     "int main() { all<<<20, 256>>>(); "
-                                     "std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize())); return 0; }\n";
-    const Result r = simt("run " + (dir / "all.cu").string());
+    const Result r = run_source("all", "#include <cassert>\n#include <cstdio>\n"
+                                       "__global__ void all() { assert(threadIdx.x > 1000); }\n"
+                                       "int main() { all<<<20, 256>>>(); "
+                                       "std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize())); return 0; }\n");
     CHECK(r.status == 1);
     CHECK(r.out == "cudaErrorAssert\n");
     std::size_t printed = 0;
@@ -1086,7 +1083,6 @@ TEST_CASE("past 100 failed asserts in a launch the rest are counted, not printed
     CHECK(printed == 100);
     CHECK_THAT(r.err, Catch::Contains("simt: error: 5020 more threads of kernel all failed an assert (the first 100 are shown)\n"));
     CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 5120 errors, 0 warnings\n"));
-    fs::remove_all(dir);
 }
 
 TEST_CASE("device memcpy/memset and __device__ arrays: each broken case is reported at its line and each twin is clean, in both modes") {

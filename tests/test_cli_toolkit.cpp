@@ -236,17 +236,6 @@ TEST_CASE("warp matrix functions in a 64-lane warp are a clear error: CUDA place
 
 namespace {
 
-// Writes `text` as <dir>/<name>.cu and runs it under simt.
-Result run_source(const std::string& name, const std::string& text, const std::string& options = "") {
-    const fs::path dir = fs::temp_directory_path() / ("simt-source-" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    const fs::path source = dir / (name + ".cu");
-    std::ofstream(source) << text;
-    Result r = simt("run " + options + source.string());
-    fs::remove_all(dir);
-    return r;
-}
-
 // Two misuses of a cuda::barrier in one source, the program launching `kernel`.
 std::string barrier_misuse(const std::string& kernel) {
     return "#include <cuda/barrier>\n"
