@@ -91,7 +91,10 @@ Fault Engine::validate(const KernelLaunch& l) const {
 LaunchOutcome Engine::launch(const KernelLaunch& l) {
     LaunchOutcome outcome;
     outcome.fault = validate(l);
-    if (outcome.fault) return outcome;
+    if (outcome.fault) {
+        outcome.faults = {outcome.fault};
+        return outcome;
+    }
 
     LaunchInfo info;
     info.kernel = l.kernel_name;

@@ -52,7 +52,7 @@ struct LaunchOutcome {
     // What failed, in block order: each thread that failed a device assert
     // (Block::failed_asserts: blocks go on after one; the first
     // kKeptAsserts), then the fault of the block after which no block ran,
-    // if one did. Empty when none failed.
+    // if one did, or the launch's refusal. Empty when none failed.
     std::vector<Fault> faults;
     std::uint64_t failed_asserts = 0;  // all of them, kept or not
     static constexpr std::size_t kKeptAsserts = 100;  // as compute-sanitizer prints at most 100 errors

@@ -193,14 +193,14 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     const std::uint64_t index = rt.engine().launches() - (refused ? 0 : 1);
     // Each thread that failed an assert is an error of its own, as a GPU
     // prints each and memcheck counts each; the launch fails with the first.
-    const std::vector<Fault> one{outcome.fault};
-    for (const Fault& fault : outcome.faults.empty() ? one : outcome.faults) {
+    for (const Fault& fault : outcome.faults) {
         std::string message = fault_text(fault);
         std::fprintf(driver::report_log(), "simt: error: %s\n", message.c_str());
         rt.reported_error();
         rt.report_fault(driver::fault_report(fault, std::move(message), name, __builtin_return_address(0)), index);
     }
-    if (const std::uint64_t more = outcome.failed_asserts - std::min<std::uint64_t>(outcome.failed_asserts, LaunchOutcome::kKeptAsserts)) {
+    if (outcome.failed_asserts > LaunchOutcome::kKeptAsserts) {
+        const std::uint64_t more = outcome.failed_asserts - LaunchOutcome::kKeptAsserts;
         std::fprintf(driver::report_log(), "simt: error: %llu more threads of kernel %s failed an assert (the first %zu are shown)\n",
                      static_cast<unsigned long long>(more), name, LaunchOutcome::kKeptAsserts);
         rt.reported_error(unsigned(std::min<std::uint64_t>(more, 1u << 30)));
