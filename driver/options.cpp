@@ -132,7 +132,13 @@ RunOptions decode(std::string_view text) {
 #undef SIMT_OPTION
     };
     RunOptions options;
-    for (auto [key, value] : options_text::decode(text)) {
+    std::vector<options_text::Entry> entries;
+    try {
+        entries = options_text::decode(text);
+    } catch (const options_text::MalformedEntry& e) {
+        throw OptionsError(e.what());
+    }
+    for (auto [key, value] : entries) {
         for (const auto& [old, name] : aliases)
             if (key == old) key = name;
         bool known = false;

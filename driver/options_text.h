@@ -5,6 +5,7 @@
 // would turn the checkers off. driver/options.cpp writes and reads it.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -29,13 +30,21 @@ inline std::string encode(const std::vector<Entry>& entries) {
     return out;
 }
 
-// Entries in their order; one without an unescaped `=` is dropped.
+// A part of the text that is not key=value: `SIMT_OPTIONS='--check none'`
+// would otherwise run with every check, the opposite of what was asked.
+struct MalformedEntry : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Entries in their order; an empty part (a stray `;`) is skipped.
 inline std::vector<Entry> decode(std::string_view text) {
     std::vector<Entry> entries;
     std::string key, value;
     bool in_value = false;
     const auto finish = [&] {
         if (in_value) entries.emplace_back(key, value);
+        else if (key.find_first_not_of(" \t\n") != std::string::npos)
+            throw MalformedEntry("'" + key + "' is not key=value (e.g. check=none;threads=1)");
         key.clear();
         value.clear();
         in_value = false;

@@ -41,6 +41,14 @@ TEST_CASE("an unknown SIMT_OPTIONS key is an error that lists the known ones") {
     CHECK_THROWS_WITH(decode("mode=its;chek=race"), Catch::StartsWith("unknown option 'chek' (known: mode, warp-size, seed"));
 }
 
+TEST_CASE("a part of SIMT_OPTIONS that is not key=value is an error, not dropped") {
+    // Command-line syntax where the program expects SIMT_OPTIONS' own ran every check.
+    CHECK_THROWS_WITH(decode("--check none --threads 1"),
+                      "'--check none --threads 1' is not key=value (e.g. check=none;threads=1)");
+    CHECK_THROWS_WITH(decode("check=none;threads"), Catch::StartsWith("'threads' is not key=value"));
+    CHECK(decode("check=none;;threads=1;").threads == 1);
+}
+
 TEST_CASE("a checker name is matched whole: a name that merely contains a known one is refused") {
     for (const char* list : {"racecheck", "rac", "race,initial", "race;check=none,memoryx"}) {
         CAPTURE(list);
