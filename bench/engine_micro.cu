@@ -87,6 +87,21 @@ double fiber_to_fiber_ns() {
 __global__ void empty_kernel() {}
 __global__ void one_barrier() { __syncthreads(); }
 
+// ---- a thread's cost by its barriers ----
+// What a simulated thread costs with no barrier (it starts and ends on the
+// stack the one before it left), with one (it needs its own stack, waits,
+// and is resumed by another thread's switch), and with each barrier more:
+// at the call site it waited at before, or at another one (the resumed
+// thread returns where the return-stack buffer, filled by the thread that
+// switched to it, does not predict).
+__global__ void barriers_in_loop(int n) {
+    for (int i = 0; i < n; ++i) __syncthreads();
+}
+__global__ void two_barrier_sites(int) {
+    __syncthreads();
+    __syncthreads();
+}
+
 // ---- reduction ----
 __global__ void tree_reduce(const float* in, float* out) {
     __shared__ float s[256];
@@ -130,6 +145,32 @@ int main(int argc, char** argv) {
         cudaDeviceSynchronize();
     });
     std::printf("| launch of <<<1,256>>> with one __syncthreads | %.1f us |\n", block / launches * 1e6);
+
+    struct ThreadCost {
+        const char* what;
+        void (*kernel)(int);
+        int barriers;
+    };
+    const std::vector<ThreadCost> costs = {{"no barrier", barriers_in_loop, 0},
+                                           {"one barrier", barriers_in_loop, 1},
+                                           {"two barriers at one call site (a loop)", barriers_in_loop, 2},
+                                           {"two barriers at two call sites", two_barrier_sites, 2},
+                                           {"nine barriers at one call site", barriers_in_loop, 9}};
+    simt::cuda::CheckOptions no_checks;
+    no_checks.race = no_checks.shuffle = no_checks.init = no_checks.barrier = false;
+    simt::cuda::reset_device(simt::EngineOptions{}.with_threads(1), no_checks);
+    const int cost_blocks = quick ? 64 : 1024;
+    barriers_in_loop<<<1, 256>>>(1);  // the worker's stacks made (mmap) before anything is timed
+    cudaDeviceSynchronize();
+    for (const ThreadCost& c : costs) {
+        void (*kernel)(int) = c.kernel;
+        const double t = median_seconds(runs, [&] {
+            kernel<<<cost_blocks, 256>>>(c.barriers);
+            cudaDeviceSynchronize();
+        });
+        std::printf("| a thread's cost, <<<%d,256>>>, its, --threads 1, checks none: %s | %.1f ns |\n", cost_blocks,
+                    c.what, t / (cost_blocks * 256.0) * 1e9);
+    }
 
     const int n = 1 << 20, blocks = n / 256;
     std::vector<float> host(n);
