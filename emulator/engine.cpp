@@ -186,6 +186,11 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
     // Whether the launch may be put off (KernelLaunch::deferrable): every
     // block that failed waits for the host, and none changed lasting memory.
     std::atomic<bool> left_effects{false}, other_failure{false};
+    // A block ended by a fault a GPU traps on (an assert, an illegal
+    // address...): there the trap ends the whole launch, so blocks left
+    // waiting for it (at a grid barrier, on a flag it was to set) are not a
+    // deadlock of their own; the fault is what is reported.
+    std::atomic<bool> trapped{false};
     const unsigned workers = unsigned(std::min<std::uint64_t>(pool_->size(), blocks));
     LaunchTurns turns(blocks, limits_.resident_blocks(l.block.volume()));
     const LaunchContext context{l,
@@ -235,7 +240,7 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
                 const bool resumed = turns.wait_to_resume(b);
                 starters.fetch_add(1);
                 if (!resumed) {
-                    block.give_up(turns.residency_exhausted());
+                    if (!trapped.load()) block.give_up(turns.residency_exhausted());
                     break;
                 }
                 end = block.run();
@@ -245,6 +250,7 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
             if (block.left_effects()) left_effects.store(true, std::memory_order_relaxed);
             if (faulted && block.fault().cause != FaultCause::WaitsForHost)
                 other_failure.store(true, std::memory_order_relaxed);
+            if (faulted && block.fault().kind != FaultKind::Deadlock) trapped.store(true);  // before finished(b)
             std::uint64_t dropped = 0;
             if (std::string printed = block.output(dropped); faulted || !printed.empty()) {
                 std::lock_guard<std::mutex> lock(results_mutex);

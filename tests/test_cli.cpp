@@ -1071,6 +1071,35 @@ TEST_CASE("a thread an assert stopped holds the others at the next barrier, so a
     CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
 }
 
+TEST_CASE("blocks left waiting for a block that faulted are not a deadlock: the fault ends the launch, as a GPU's trap does") {
+    // docs/gpu-runs/2026-11-27-h200-trap-ends-launch.txt: a failed assert or
+    // an illegal address in block 1 while the others wait at grid.sync() or
+    // spin on a flag block 1 was to set ends the launch with that fault on
+    // an H200 (no hang). simt reported a deadlock of block 0 instead.
+    const std::string probe = std::string(SIMT_SOURCE_DIR) + "/docs/gpu-runs/probes/trap_ends_launch.cu";
+    const struct {
+        const char* which;
+        const char* error;
+        const char* report;
+    } cases[] = {
+        {"coop_assert", "cudaErrorAssert", "block: [1,0,0], thread: [3,0,0] Assertion `out[0] == 42` failed."},
+        {"coop_oob", "cudaErrorIllegalAddress", "invalid global write of size 4 in kernel coop_oob by thread (3,0,0) of block (1,0,0)"},
+        {"spin_assert", "cudaErrorAssert", "block: [1,0,0], thread: [0,0,0] Assertion `out[0] == 42` failed."},
+        {"spin_oob", "cudaErrorIllegalAddress", "invalid global write of size 4 in kernel spin_oob by thread (0,0,0) of block (1,0,0)"},
+    };
+    for (const auto& c : cases) {
+        for (const char* threads : {"1", "2"}) {
+            CAPTURE(c.which, threads);
+            const Result r = simt(std::string("run --threads ") + threads + " " + probe + " -- " + c.which);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.out, Catch::EndsWith(std::string(" sync ") + c.error + "\n"));
+            CHECK_THAT(r.err, Catch::Contains(c.report));
+            CHECK_THAT(r.err, !Catch::Contains("deadlock"));
+            CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+        }
+    }
+}
+
 TEST_CASE("past 100 failed asserts in a launch the rest are counted, not printed, and each is still an error") {
     const Result r = run_source("all", "#include <cassert>\n#include <cstdio>\n"
                                        "__global__ void all() { assert(threadIdx.x > 1000); }\n"
