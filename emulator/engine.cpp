@@ -161,6 +161,28 @@ bool Engine::may_run_blocks_in_parallel(const KernelLaunch& l) const {
            !blocks_in_order_.contains(l.kernel_name);
 }
 
+namespace {
+
+// The failed asserts of a block by site (their code address), each site
+// with its first failure (the block's are in thread order) and its count.
+std::vector<std::pair<Fault, std::uint64_t>> count_by_site(const std::vector<Fault>& asserts) {
+    std::vector<std::pair<Fault, std::uint64_t>> sites;  // a kernel has few asserts: searched in order
+    for (const Fault& f : asserts) {
+        auto at = std::find_if(sites.begin(), sites.end(), [&](const auto& s) { return s.first.pc == f.pc; });
+        if (at == sites.end()) sites.emplace_back(f, 1);
+        else ++at->second;
+    }
+    return sites;
+}
+
+void add_to_site(std::vector<std::pair<Fault, std::uint64_t>>& sites, const Fault& f, std::int64_t count) {
+    auto at = std::find_if(sites.begin(), sites.end(), [&](const auto& s) { return s.first.pc == f.pc; });
+    if (at == sites.end()) sites.emplace_back(f, std::uint64_t(count));
+    else at->second += std::uint64_t(count);
+}
+
+}  // namespace
+
 LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, const std::vector<Checker*>& checkers,
                                  LaunchFootprint* footprint) {
     LaunchOutcome outcome;
@@ -168,6 +190,7 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
     struct BlockResult {
         Fault fault;
         std::uint64_t failed_asserts = 0;
+        std::vector<std::pair<Fault, std::uint64_t>> assert_sites;  // the first failure at each site, and how many
         std::string output;
         std::uint64_t dropped_lines = 0;
     };
@@ -255,7 +278,7 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
             if (std::string printed = block.output(dropped); faulted || !printed.empty()) {
                 std::lock_guard<std::mutex> lock(results_mutex);
                 const std::vector<Fault>& asserts = block.failed_asserts();
-                results[b] = BlockResult{block.fault(), asserts.size(), std::move(printed), dropped};
+                results[b] = BlockResult{block.fault(), asserts.size(), count_by_site(asserts), std::move(printed), dropped};
                 if (!asserts.empty()) {
                     const std::size_t kept = std::min(asserts.size(), LaunchOutcome::kKeptAsserts);
                     shown_asserts[b].assign(asserts.begin(), asserts.begin() + std::ptrdiff_t(kept));
@@ -299,6 +322,16 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
     for (auto it = shown_asserts.begin(); it != shown_asserts.end() && it->first < end; ++it)
         for (const Fault& f : it->second)
             if (outcome.faults.size() < LaunchOutcome::kKeptAsserts) outcome.faults.push_back(f);
+    if (outcome.failed_asserts > outcome.faults.size()) {
+        // Every site's count, less the ones shown; the first failure of a
+        // site stands for it (a site with shown ones is grouped under those).
+        std::vector<std::pair<Fault, std::uint64_t>> sites;
+        for (auto it = results.begin(); it != results.end() && it->first < end; ++it)
+            for (const auto& [fault, count] : it->second.assert_sites) add_to_site(sites, fault, std::int64_t(count));
+        for (const Fault& f : outcome.faults) add_to_site(sites, f, -1);
+        for (auto& site : sites)
+            if (site.second != 0) outcome.unshown_asserts.push_back(std::move(site));
+    }
     if (first_failure.load() < blocks) outcome.faults.push_back(results[first_failure.load()].fault);
     if (!outcome.faults.empty()) outcome.fault = outcome.faults.front();
     outcome.deferred = l.deferrable && first_failure.load() < blocks && !left_effects.load() && !other_failure.load();

@@ -56,6 +56,10 @@ struct LaunchOutcome {
     std::vector<Fault> faults;
     std::uint64_t failed_asserts = 0;  // all of them, kept or not
     static constexpr std::size_t kKeptAsserts = 100;  // as compute-sanitizer prints at most 100 errors
+    // The failed asserts past the kept ones, by site (code address): the
+    // first of them in block and thread order, and how many; so a report
+    // that groups by site counts every failing thread, as the total does.
+    std::vector<std::pair<Fault, std::uint64_t>> unshown_asserts;
     std::string output;  // device printf output, in block order
     std::uint64_t dropped_lines = 0;  // the oldest, past printf_buffer
     // Blocks [0, blocks_reported) count: after a fault, blocks past the

@@ -1100,11 +1100,18 @@ TEST_CASE("blocks left waiting for a block that faulted are not a deadlock: the 
     }
 }
 
-TEST_CASE("past 100 failed asserts in a launch the rest are counted, not printed, and each is still an error") {
-    const Result r = run_source("all", "#include <cassert>\n#include <cstdio>\n"
-                                       "__global__ void all() { assert(threadIdx.x > 1000); }\n"
-                                       "int main() { all<<<20, 256>>>(); "
-                                       "std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize())); return 0; }\n");
+TEST_CASE("past 100 failed asserts in a launch the rest are counted, not printed, and each is still an error, in JSON and SARIF too") {
+    // Two sites: the 100 shown are all of the first; the second's failures
+    // are all past them, a group of their own in the reports.
+    const std::string source = "#include <cassert>\n#include <cstdio>\n"
+                               "__global__ void all() {\n"
+                               "    if (blockIdx.x < 10) assert(threadIdx.x > 1000);\n"
+                               "    else assert(threadIdx.x > 2000);\n"
+                               "}\n"
+                               "int main() { all<<<20, 256>>>(); "
+                               "std::printf(\"%s\\n\", cudaGetErrorName(cudaDeviceSynchronize())); return 0; }\n";
+    const fs::path json = fs::temp_directory_path() / ("simt-asserts-" + std::to_string(getpid()) + ".json");
+    const Result r = run_source("all", source, "--report json --report-file " + json.string() + " ");
     CHECK(r.status == 1);
     CHECK(r.out == "cudaErrorAssert\n");
     std::size_t printed = 0;
@@ -1112,6 +1119,25 @@ TEST_CASE("past 100 failed asserts in a launch the rest are counted, not printed
     CHECK(printed == 100);
     CHECK_THAT(r.err, Catch::Contains("simt: error: 5020 more threads of kernel all failed an assert (the first 100 are shown)\n"));
     CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 5120 errors, 0 warnings\n"));
+    // Each site a group counting all its failing threads (a group's count,
+    // then its launches'): the text's 5120 in the reports too.
+    const auto groups_of_2560 = [](const std::string& text) {
+        std::size_t n = 0;
+        for (std::size_t at = text.find("\"instances\": 2560,"); at != std::string::npos;
+             at = text.find("\"instances\": 2560,", at + 1))
+            ++n;
+        return n;
+    };
+    const std::string report = slurp(json);
+    CHECK(groups_of_2560(report) == 2);
+    CHECK_THAT(report, Catch::Contains("block: [0,0,0], thread: [0,0,0] Assertion `threadIdx.x > 1000` failed."));
+    CHECK_THAT(report, Catch::Contains("block: [10,0,0], thread: [0,0,0] Assertion `threadIdx.x > 2000` failed."));
+    fs::remove(json);
+    const fs::path sarif = fs::temp_directory_path() / ("simt-asserts-" + std::to_string(getpid()) + ".sarif");
+    const Result s = run_source("all", source, "--report sarif --report-file " + sarif.string() + " ");
+    CHECK(s.status == 1);
+    CHECK(groups_of_2560(slurp(sarif)) == 2);
+    fs::remove(sarif);
 }
 
 TEST_CASE("device memcpy/memset and __device__ arrays: each broken case is reported at its line and each twin is clean, in both modes") {

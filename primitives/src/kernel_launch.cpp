@@ -204,6 +204,9 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
         std::fprintf(driver::report_log(), "simt: error: %llu more threads of kernel %s failed an assert (the first %zu are shown)\n",
                      static_cast<unsigned long long>(more), name, LaunchOutcome::kKeptAsserts);
         rt.reported_error(unsigned(std::min<std::uint64_t>(more, 1u << 30)));
+        // Not printed, but counted in the report's groups (JSON, SARIF).
+        for (const auto& [fault, count] : outcome.unshown_asserts)
+            rt.report_fault(driver::fault_report(fault, fault_text(fault), name, __builtin_return_address(0)), index, count);
     }
     const cudaError_t e = error_for(outcome.fault.kind);
     if (refused)

@@ -79,7 +79,8 @@ public:
     std::vector<check::ShuffleChecker::OwnValueSite> own_value_sites() const { return shuffle_.own_value_sites(); }
     // A fault that stopped launch `launch`, already printed: kept for the
     // report file (driver/fault_report.h).
-    void report_fault(driver::HazardReport report, std::uint64_t launch);
+    // `instances`: how many threads it stands for (failed asserts not shown).
+    void report_fault(driver::HazardReport report, std::uint64_t launch, std::uint64_t instances = 1);
     const std::vector<driver::HazardGroup>& last_hazards() const { return last_hazards_; }
 
     // A runtime call that fails because the program misused it (a copy past

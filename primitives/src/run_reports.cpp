@@ -149,10 +149,10 @@ void ProcessRuntime::report_hazards(const char* kernel, std::vector<driver::Haza
     }
 }
 
-void ProcessRuntime::report_fault(driver::HazardReport report, std::uint64_t launch) {
+void ProcessRuntime::report_fault(driver::HazardReport report, std::uint64_t launch, std::uint64_t instances) {
     const std::string kernel = report.kernel;
     std::lock_guard<std::mutex> lock(mutex_);
-    run_hazards_.add(kernel, launch, {driver::HazardGroup{std::move(report), 1}});
+    run_hazards_.add(kernel, launch, {driver::HazardGroup{std::move(report), instances}});
 }
 
 // At exit: the groups that came back in later launches, where they were
