@@ -6,6 +6,7 @@
 
 #include "checkers/global_location.h"
 #include "checkers/shared_symbols.h"
+#include "checkers/uninitialised_shared_read.h"
 
 namespace simt::check {
 
@@ -81,10 +82,11 @@ void InitChecker::on_block_end(const LaunchInfo&, Dim3) {
 }
 
 void InitChecker::on_access(const AccessEvent& e) {
-    if (e.space == MemorySpace::Shared)
-        on_shared_access(e);
-    else if (e.space == MemorySpace::Global && e.allocation != 0 && e.allocation_kind == AllocationKind::Device)
+    if (e.space == MemorySpace::Shared) {
+        if (!shared_left_to_race_checker_) on_shared_access(e);
+    } else if (e.space == MemorySpace::Global && e.allocation != 0 && e.allocation_kind == AllocationKind::Device) {
         on_global_access(e);
+    }
 }
 
 void InitChecker::on_global_access(const AccessEvent& e) {
@@ -127,19 +129,7 @@ void InitChecker::on_shared_span(BlockState& s, const AccessEvent& e) {
 }
 
 void InitChecker::report_shared_read(BlockState& s, const AccessEvent& e) {
-    log_.record(s.block_linear, HazardKey{Rule::InitUninitialisedRead, e.pc, e.pc}, Severity::Error, [&] {
-        HazardReport r;
-        r.rule = Rule::InitUninitialisedRead;
-        r.severity = Severity::Error;
-        r.kernel = s.launch->kernel;
-        r.space = MemorySpace::Shared;
-        r.location = describe_shared(e.shared_offset, s.launch->static_shared_bytes, e.size);
-        r.current = HazardAccess{e.who, e.kind, e.size, e.pc};
-        r.why = "no thread of this block has written these shared bytes yet, so the read returns whatever an earlier "
-                "block left there";
-        r.fix = "write the element before reading it (and put a __syncthreads() between the write and the read)";
-        return r;
-    });
+    report_uninitialised_shared_read(log_, s.block_linear, *s.launch, e);
 }
 
 void InitChecker::on_unfilled_pages(const AccessEvent& e) {

@@ -25,6 +25,12 @@ class InitChecker final : public Checker {
 public:
     explicit InitChecker(driver::HazardLog& log) : log_(log) {}
     bool wants_thread_events() const override { return false; }
+    // With the race checker registered too, it judges shared reads
+    // (RaceChecker::judge_shared_reads): its slot of each granule holds the
+    // bytes written, so one load serves both checks and this checker is not
+    // called for shared accesses at all. Set before it is registered.
+    void leave_shared_memory_to_race_checker(bool leave) { shared_left_to_race_checker_ = leave; }
+    bool wants_shared_access_events() const override { return !shared_left_to_race_checker_; }
     void on_launch_begin(const LaunchInfo& launch) override;
     void on_launch_end(const LaunchInfo& launch) override;
     // The attempt's stores were undone: its launch tag never counts as written.
@@ -164,6 +170,7 @@ private:
     void fill_pages(const std::unordered_map<std::uintptr_t, std::uint32_t>& stored);
 
     driver::HazardLog& log_;
+    bool shared_left_to_race_checker_ = false;
     PerBlockState<BlockState> blocks_;
     FlatShadow<std::uint64_t> global_;  // GlobalGranule::pack()
     FlatShadow<std::uint8_t> full_pages_;  // by page_key: 1 = full

@@ -93,7 +93,10 @@ private:
 // A granule's slot: all zero = untouched. `tag` names the launch (global) or
 // block (shared) that wrote it; a slot with another tag is as good as empty.
 //   w0: tag 16 | thread 11 | mask 4 | kind 2 | volatile 1 | size-1 6 | pc index 23 | promoted 1
-//   w1: block 24 | block epoch 16 | lane epoch 12 | releases 12, or (promoted) the full cell's index
+//   w1: block 24 | block epoch 16 | lane epoch 12 | releases 12, or (promoted) the full cell's index;
+//       shared memory (no block, no releases): its top 4 bits are the
+//       granule's bytes the block has written, for the init check
+//       (RaceChecker::judge_shared_reads), whatever else changes
 struct Slot {
     std::uint64_t w0 = 0, w1 = 0;
 
@@ -130,6 +133,9 @@ struct Slot {
         return !promoted() && (differ & 0xffffff) == 0 && ((differ >> 24) & 0xffff) != 0;
     }
     std::uint32_t cell() const { return std::uint32_t(w1); }
+    // Shared memory only: the bytes written while the slot's tag is current.
+    std::uint8_t written() const { return std::uint8_t(w1 >> 60); }
+    void set_written(std::uint8_t mask) { w1 = (w1 & ~(std::uint64_t(0xf) << 60)) | std::uint64_t(mask) << 60; }
     std::uint32_t thread() const { return std::uint32_t(w0 >> 16) & 0x7ff; }
     std::uint32_t block() const { return std::uint32_t(w1) & 0xffffff; }
 

@@ -7,6 +7,7 @@
 
 #include "checkers/global_location.h"
 #include "checkers/shared_symbols.h"
+#include "checkers/uninitialised_shared_read.h"
 #include "emulator/symbolizer.h"
 
 namespace simt::check {
@@ -260,18 +261,33 @@ void RaceChecker::on_access(const AccessEvent& e) {
     // Most: an access inside one granule the shadow already covers.
     const std::uint32_t offset = e.shared_offset & 3, first = e.shared_offset / 4;
     if (e.size != 0 && offset + e.size <= 4 && first < s.shadow.size()) {
-        access_granule<false, false>(s, s.shadow[first], s.cells, s.pcs, s.tag, e, e.kind,
-                                     std::uint8_t(((1u << e.size) - 1) << offset), std::uintptr_t(first) * 4);
+        const auto mask = std::uint8_t(((1u << e.size) - 1) << offset);
+        Slot& slot = s.shadow[first];
+        // The bytes written so far, read before the access changes the slot
+        // (which then always holds this block's tag).
+        const std::uint8_t written = slot.tag() == s.tag ? slot.written() : 0;
+        access_granule<false, false>(s, slot, s.cells, s.pcs, s.tag, e, e.kind, mask, std::uintptr_t(first) * 4);
+        if (!judge_shared_reads_) return;
+        slot.set_written(e.kind == AccessKind::Read ? written : written | mask);
+        if (e.kind == AccessKind::Read && (written & mask) != mask)
+            report_uninitialised_shared_read(log_, s.block_linear, *s.launch, e);
         return;
     }
     const std::uint32_t end = e.shared_offset + e.size;
     const std::size_t cells_needed = (end + 3) / 4;
     if (s.shadow.size() < cells_needed) s.shadow.resize(std::max(cells_needed, s.shadow.size() * 2));
+    bool unwritten = false;
     for (std::uint32_t g = e.shared_offset / 4; g * 4 < end; ++g) {
         const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
-        access_granule<false, false>(s, s.shadow[g], s.cells, s.pcs, s.tag, e, e.kind,
-                                     std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4)), std::uintptr_t(g) * 4);
+        const auto mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
+        Slot& slot = s.shadow[g];
+        const std::uint8_t written = slot.tag() == s.tag ? slot.written() : 0;
+        access_granule<false, false>(s, slot, s.cells, s.pcs, s.tag, e, e.kind, mask, std::uintptr_t(g) * 4);
+        if (!judge_shared_reads_) continue;
+        slot.set_written(e.kind == AccessKind::Read ? written : written | mask);
+        unwritten = unwritten || (e.kind == AccessKind::Read && (written & mask) != mask);
     }
+    if (unwritten) report_uninitialised_shared_read(log_, s.block_linear, *s.launch, e);
 }
 
 template <bool Global, bool CellsOutliveBlocks>

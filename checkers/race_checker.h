@@ -57,6 +57,11 @@ public:
         reserve_cells(global_cells_);
     }
 
+    // Also judge reads of shared bytes no thread of the block has written
+    // (the init checker's rule, InitChecker::leave_shared_memory_to_race_checker):
+    // each slot keeps its granule's written bytes (Slot::written).
+    void judge_shared_reads(bool judge) { judge_shared_reads_ = judge; }
+
     bool needs_blocks_in_order() const override { return true; }
     bool wants_thread_events() const override { return false; }
     void on_launch_begin(const LaunchInfo& launch) override;
@@ -217,6 +222,7 @@ private:
     void settle(BlockState& s);
 
     driver::HazardLog& log_;
+    bool judge_shared_reads_ = false;
     bool ignore_same_value_writes_ = false;
     std::uint64_t global_memory_limit_ = 0;  // bytes (--race-memory)
     std::uint64_t global_cell_limit_ = ~std::uint64_t(0);

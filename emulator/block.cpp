@@ -55,6 +55,7 @@ Block::Block(const LaunchContext& context, std::uint64_t block_linear, Worker& w
     : launch_(context.launch), info_(context.info),
       block_index_(context.launch.grid.unlinearize(block_linear)), options_(context.options),
       checkers_(context.checkers), access_observers_(context.access_observers),
+      shared_access_observers_(context.shared_access_observers),
       thread_observers_(context.thread_observers), observers_(context.schedule_observers),
       memory_(context.memory), layout_(context.shared_layout), device_variables_(context.device_variables), worker_(worker),
       turns_(context.turns), block_linear_(block_linear),

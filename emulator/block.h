@@ -120,6 +120,7 @@ struct LaunchContext {
     const EngineOptions& options;
     const std::vector<Checker*>& checkers;
     const std::vector<Checker*>& access_observers;  // checkers that want on_access
+    const std::vector<Checker*>& shared_access_observers;  // those of them that want it for shared memory
     const std::vector<Checker*>& thread_observers;  // checkers that want_thread_events
     const GlobalMemory& memory;
     LaunchTurns& turns;
@@ -162,6 +163,7 @@ public:
     const LaunchInfo& info() const { return info_; }
     const std::vector<Checker*>& checkers() const { return checkers_; }
     const std::vector<Checker*>& access_observers() const { return access_observers_; }
+    const std::vector<Checker*>& shared_access_observers() const { return shared_access_observers_; }
     // Block-wide barrier; returns how many threads passed a true predicate.
     std::uint32_t barrier(const void* pc, bool predicate);
     // `participants`, when given, receives the lanes that took part.
@@ -523,6 +525,7 @@ private:
     const EngineOptions& options_;
     const std::vector<Checker*>& checkers_;
     const std::vector<Checker*>& access_observers_;
+    const std::vector<Checker*>& shared_access_observers_;
     const std::vector<Checker*>& thread_observers_;
     const std::vector<Checker*>& observers_;  // want scheduling events; empty unless tracing
     const GlobalMemory& memory_;

@@ -227,6 +227,9 @@ public:
     // False for a checker with no use for on_access: the engine then skips
     // it on every memory access (asked once, at registration).
     virtual bool wants_access_events() const { return true; }
+    // False for a checker that wants access events but not those of shared
+    // memory (another plugin judges them for it): skipped there.
+    virtual bool wants_shared_access_events() const { return true; }
     // False for a checker with no use for the events every thread sends at
     // every barrier and warp collective and at its exit (on_barrier_arrive,
     // on_warp_collective, on_thread_exit): the engine then skips it there

@@ -41,7 +41,9 @@ inline void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is
     Block& b = *w.block;
     AccessEvent event{w.thread->id, space, kind, is_volatile, a, size, pc, shared_offset};
     if (space == MemorySpace::Global) b.last_allocation(event);
-    for (Checker* c : b.access_observers()) c->on_access(event);
+    const std::vector<Checker*>& observers =
+        space == MemorySpace::Shared ? b.shared_access_observers() : b.access_observers();
+    for (Checker* c : observers) c->on_access(event);
 }
 // An access to device memory (the global arena or the __device__
 // variables), once classified: its scheduling point (first: what checkers

@@ -38,6 +38,8 @@ public:
         if (checker->needs_blocks_in_order()) global_in_block_order_ = true;
         if (checker->wants_schedule_events()) schedule_observers_.push_back(checker);
         if (checker->wants_access_events()) access_observers_.push_back(checker);
+        if (checker->wants_access_events() && checker->wants_shared_access_events())
+            shared_access_observers_.push_back(checker);
         if (checker->wants_thread_events()) thread_observers_.push_back(checker);
     }
     const std::vector<Checker*>& checkers() const { return checkers_; }
@@ -76,6 +78,7 @@ private:
     std::vector<Checker*> checkers_;
     std::vector<Checker*> schedule_observers_;
     std::vector<Checker*> access_observers_;  // those of checkers_ that want on_access
+    std::vector<Checker*> shared_access_observers_;  // and those of them that want it for shared memory
     std::vector<Checker*> thread_observers_;  // those of checkers_ that want_thread_events
     std::shared_ptr<const StaticSharedLayout> layout_;
     std::shared_ptr<const DeviceVariableLayout> device_variables_;

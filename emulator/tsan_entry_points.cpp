@@ -54,7 +54,7 @@ template <unsigned N, AccessKind kind>
         }
         if (shared_inside) {
             b.access_point(pc, kind, a);
-            if (!b.access_observers().empty())
+            if (!b.shared_access_observers().empty())
                 simt::device::notify_access(*w, simt::MemorySpace::Shared, kind, false, a, N, pc, offset);
             return;
         }

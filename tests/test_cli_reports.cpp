@@ -407,3 +407,27 @@ TEST_CASE("sarif-merge refuses runs of one category with different source roots:
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("has category 'ci/roots/' as " + here.string() + " has, but other originalUriBaseIds"));
 }
+
+TEST_CASE("with the race checker on, shared reads of unwritten bytes are judged in its pass, with the init checker's own report") {
+    // The race checker's slot of each shared granule keeps the bytes the
+    // block wrote, so the init checker is not called for shared accesses
+    // when both run; what is reported must not change.
+    for (const char* mode : {"its", "lockstep"}) {
+        CAPTURE(mode);
+        const std::string options = std::string("run --mode ") + mode;
+        const std::string file = " " + program("uninitialised_shared_mix.cu");
+        const Result alone = simt(options + " --check init" + file);
+        CHECK(alone.status == 1);
+        CHECK(alone.out == "cudaSuccess\n");
+        std::size_t groups = 0;
+        for (std::size_t at = alone.err.find("init hazard (uninitialised read) on shared memory");
+             at != std::string::npos; at = alone.err.find("init hazard (uninitialised read) on shared memory", at + 1))
+            ++groups;
+        CHECK(groups == 3);  // the words, the bytes, the 8-byte reads
+        CHECK_THAT(alone.err, Catch::Contains("Read of size 8 at __shared__ mix::words["));
+        CHECK_THAT(alone.err, Catch::Contains("(128 instances of this hazard in this launch)"));
+        CHECK(simt(options + " --check race,init" + file).err == alone.err);
+        CHECK(simt(options + " --threads 1" + file).err == alone.err);  // every check
+        CHECK(simt(options + " --threads 2" + file).err == alone.err);
+    }
+}

@@ -153,6 +153,10 @@ Engine& ProcessRuntime::engine() {
         e.set_stall_text(&stall_text);
         race_.ignore_same_value_writes(checks_.ignore_uniform_writes);
         race_.limit_global_memory(checks_.race_memory_mib << 20);
+        // Both on: one pass over each shared access judges both rules.
+        const bool fused = checks_.race && checks_.init;
+        race_.judge_shared_reads(fused);
+        init_.leave_shared_memory_to_race_checker(fused);
         for (const Registered& r : registry())
             if (r.plugin != nullptr && checks_.*r.enabled) e.add_checker(r.plugin);
         if (trace_) e.add_checker(trace_.get());
