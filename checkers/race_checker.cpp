@@ -155,18 +155,18 @@ inline bool RaceChecker::ordered(const BlockState& s, const Record& before, std:
 }
 
 template <bool Global>
-inline bool RaceChecker::quiet_read(BlockState& s, FullCell& cell, const Record& mine) const {
-    const std::uint32_t me = mine.thread - 1;
+inline bool RaceChecker::quiet_read(BlockState& s, FullCell& cell, const AccessEvent& e, std::uint8_t mask) const {
+    const std::uint32_t me = e.who.linear;
     auto is_ordered = [&](const Record& r) { return Global ? ordered_global(s, r, me) : ordered(s, r, me); };
     if (Global || cell.write_epoch == s.block_epoch + 1) {
         for (const Record& w : cell.write) {
             if (w.thread == 0) break;  // the live writes are a prefix
-            if ((w.mask & mine.mask) != 0 && !is_ordered(w)) return false;
+            if ((w.mask & mask) != 0 && !is_ordered(w)) return false;
         }
     }
     for (Record& r : cell.read) {
         if (r.thread == 0 || is_ordered(r)) {
-            r = mine;
+            r = record(s, e, AccessKind::Read, mask, Global);
             break;
         }
     }

@@ -164,9 +164,9 @@ private:
         if (current && slot.promoted()) {
             // A granule more threads touched (a tile element every thread
             // reads): most are plain reads no write is unordered with.
-            const Record mine = record(s, e, kind, mask, Global);
-            if (kind == AccessKind::Read && !e.is_volatile && quiet_read<Global>(s, cells[slot.cell()], mine)) return;
-            share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, mine, Slot::Packed{}, granule);
+            if (kind == AccessKind::Read && !e.is_volatile && quiet_read<Global>(s, cells[slot.cell()], e, mask)) return;
+            share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, record(s, e, kind, mask, Global),
+                                                      Slot::Packed{}, granule);
             return;
         }
         // Most of the rest (inline, no record built): the granule's first
@@ -193,11 +193,12 @@ private:
         return Slot::packing(me + 1, s.lane_epoch[me], kind, e.is_volatile, e.size, e.pc,
                              global ? s.global_stamp : s.shared_stamp, pcs);
     }
-    // A plain read of a promoted granule that no write it overlaps is
-    // unordered with (a tile element every thread reads): kept as
-    // check_granule keeps a read, and true; false leaves it to check_granule.
+    // A plain read `e` (its bytes `mask` of the granule) of a promoted
+    // granule that no write it overlaps is unordered with (a tile element
+    // every thread reads): kept as check_granule keeps a read, and true;
+    // false leaves it to check_granule. Its record is built only if kept.
     template <bool Global>
-    [[gnu::always_inline]] bool quiet_read(BlockState& s, FullCell& cell, const Record& mine) const;
+    [[gnu::always_inline]] bool quiet_read(BlockState& s, FullCell& cell, const AccessEvent& e, std::uint8_t mask) const;
     // The rest: a second thread, a promoted slot, a field that does not pack.
     template <bool Global, bool CellsOutliveBlocks>
     [[gnu::noinline]] void share_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,
