@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "checkers/global_location.h"
-#include "checkers/shared_symbols.h"
 #include "checkers/uninitialised_shared_read.h"
 
 namespace simt::check {

@@ -133,9 +133,17 @@ struct Slot {
         return !promoted() && (differ & 0xffffff) == 0 && ((differ >> 24) & 0xffff) != 0;
     }
     std::uint32_t cell() const { return std::uint32_t(w1); }
-    // Shared memory only: the bytes written while the slot's tag is current.
-    std::uint8_t written() const { return std::uint8_t(w1 >> 60); }
-    void set_written(std::uint8_t mask) { w1 = (w1 & ~(std::uint64_t(0xf) << 60)) | std::uint64_t(mask) << 60; }
+    // Shared memory only: the bytes the block `tag` names has written (none
+    // when the slot holds another block's), read before an access changes
+    // the slot; after it the slot holds `tag`, and `note_written` records
+    // what is written now. True when the access is a read of bytes none
+    // wrote yet.
+    std::uint8_t written(std::uint16_t tag) const { return this->tag() == tag ? std::uint8_t(w1 >> 60) : 0; }
+    bool note_written(std::uint8_t before, AccessKind kind, std::uint8_t mask) {
+        const bool read = kind == AccessKind::Read;
+        w1 = (w1 & ~(std::uint64_t(0xf) << 60)) | std::uint64_t(read ? before : before | mask) << 60;
+        return read && (before & mask) != mask;
+    }
     std::uint32_t thread() const { return std::uint32_t(w0 >> 16) & 0x7ff; }
     std::uint32_t block() const { return std::uint32_t(w1) & 0xffffff; }
 

@@ -263,13 +263,9 @@ void RaceChecker::on_access(const AccessEvent& e) {
     if (e.size != 0 && offset + e.size <= 4 && first < s.shadow.size()) {
         const auto mask = std::uint8_t(((1u << e.size) - 1) << offset);
         Slot& slot = s.shadow[first];
-        // The bytes written so far, read before the access changes the slot
-        // (which then always holds this block's tag).
-        const std::uint8_t written = slot.tag() == s.tag ? slot.written() : 0;
+        const std::uint8_t written = slot.written(s.tag);
         access_granule<false, false>(s, slot, s.cells, s.pcs, s.tag, e, e.kind, mask, std::uintptr_t(first) * 4);
-        if (!judge_shared_reads_) return;
-        slot.set_written(e.kind == AccessKind::Read ? written : written | mask);
-        if (e.kind == AccessKind::Read && (written & mask) != mask)
+        if (judge_shared_reads_ && slot.note_written(written, e.kind, mask))
             report_uninitialised_shared_read(log_, s.block_linear, *s.launch, e);
         return;
     }
@@ -281,11 +277,9 @@ void RaceChecker::on_access(const AccessEvent& e) {
         const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
         const auto mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
         Slot& slot = s.shadow[g];
-        const std::uint8_t written = slot.tag() == s.tag ? slot.written() : 0;
+        const std::uint8_t written = slot.written(s.tag);
         access_granule<false, false>(s, slot, s.cells, s.pcs, s.tag, e, e.kind, mask, std::uintptr_t(g) * 4);
-        if (!judge_shared_reads_) continue;
-        slot.set_written(e.kind == AccessKind::Read ? written : written | mask);
-        unwritten = unwritten || (e.kind == AccessKind::Read && (written & mask) != mask);
+        if (judge_shared_reads_ && slot.note_written(written, e.kind, mask)) unwritten = true;
     }
     if (unwritten) report_uninitialised_shared_read(log_, s.block_linear, *s.launch, e);
 }
