@@ -163,22 +163,20 @@ bool Engine::may_run_blocks_in_parallel(const KernelLaunch& l) const {
 
 namespace {
 
-// The failed asserts of a block by site (their code address), each site
-// with its first failure (the block's are in thread order) and its count.
-std::vector<std::pair<Fault, std::uint64_t>> count_by_site(const std::vector<Fault>& asserts) {
-    std::vector<std::pair<Fault, std::uint64_t>> sites;  // a kernel has few asserts: searched in order
-    for (const Fault& f : asserts) {
-        auto at = std::find_if(sites.begin(), sites.end(), [&](const auto& s) { return s.first.pc == f.pc; });
-        if (at == sites.end()) sites.emplace_back(f, 1);
-        else ++at->second;
-    }
-    return sites;
-}
-
+// Failed asserts counted by site (their code address), each site with its
+// first failure; `count` may be negative (the shown ones taken off). A
+// kernel has few asserts: searched in order.
 void add_to_site(std::vector<std::pair<Fault, std::uint64_t>>& sites, const Fault& f, std::int64_t count) {
     auto at = std::find_if(sites.begin(), sites.end(), [&](const auto& s) { return s.first.pc == f.pc; });
     if (at == sites.end()) sites.emplace_back(f, std::uint64_t(count));
     else at->second += std::uint64_t(count);
+}
+
+// A block's failed asserts by site (the block's are in thread order).
+std::vector<std::pair<Fault, std::uint64_t>> count_by_site(const std::vector<Fault>& asserts) {
+    std::vector<std::pair<Fault, std::uint64_t>> sites;
+    for (const Fault& f : asserts) add_to_site(sites, f, 1);
+    return sites;
 }
 
 }  // namespace
