@@ -81,6 +81,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.block = block;
     s.block_linear = linear_block(launch, block);
     s.block_epoch = 1;
+    s.warp_synced = false;
     s.interval_opened_at = nullptr;
     s.warp_size = launch.warp_size;
     s.warp_shift = unsigned(__builtin_ctz(launch.warp_size));
@@ -112,6 +113,7 @@ void RaceChecker::on_barrier_release(const BarrierReleaseEvent& e) {
     BlockState& s = blocks_.current();
     if (!s.pending.empty()) settle(s);
     ++s.block_epoch;
+    s.warp_synced = false;
     s.restamp();
     s.interval_opened_at = e.pc;
 }
@@ -120,6 +122,7 @@ void RaceChecker::on_split_phase(const SplitPhaseEvent& e) {
     BlockState& s = blocks_.current();
     if (!s.pending.empty()) settle(s);
     ++s.block_epoch;
+    s.warp_synced = false;
     s.restamp();
     s.interval_opened_at = e.pc;
 }
@@ -127,6 +130,10 @@ void RaceChecker::on_split_phase(const SplitPhaseEvent& e) {
 void RaceChecker::on_warp_sync(const WarpSyncEvent& e) {
     BlockState& s = blocks_.current();
     if (!s.pending.empty()) settle(s);
+    // A lane's clock entry for another lane passes the epoch of that lane's
+    // accesses only at a collective after them: accesses of this interval
+    // are now perhaps ordered.
+    s.warp_synced = true;
     const unsigned ws = s.warp_size;
     const std::uint32_t first = e.warp * ws;
     // Join the clocks of the participants, tick each, give all the join.
@@ -148,6 +155,7 @@ void RaceChecker::on_warp_sync(const WarpSyncEvent& e) {
 inline bool RaceChecker::ordered(const BlockState& s, const Record& before, std::uint32_t thread) const {
     if (before.thread == 0 || before.thread == thread + 1) return true;
     if (before.block_epoch != s.block_epoch) return true;  // a barrier came between
+    if (!s.warp_synced) return false;  // no collective since `before` (see on_warp_sync)
     const std::uint32_t other = before.thread - 1;
     if (((other ^ thread) >> s.warp_shift) != 0) return false;  // other warps
     // Same warp: has this lane synchronised with the other since its access?
@@ -155,8 +163,8 @@ inline bool RaceChecker::ordered(const BlockState& s, const Record& before, std:
 }
 
 template <bool Global>
-inline bool RaceChecker::quiet_read(BlockState& s, FullCell& cell, const AccessEvent& e, std::uint8_t mask) const {
-    const std::uint32_t me = e.who.linear;
+inline bool RaceChecker::quiet_read(BlockState& s, FullCell& cell, std::uint32_t me, std::uint32_t size, const void* pc,
+                                    std::uint8_t mask) const {
     auto is_ordered = [&](const Record& r) { return Global ? ordered_global(s, r, me) : ordered(s, r, me); };
     if (Global || cell.write_epoch == s.block_epoch + 1) {
         for (const Record& w : cell.write) {
@@ -166,7 +174,7 @@ inline bool RaceChecker::quiet_read(BlockState& s, FullCell& cell, const AccessE
     }
     for (Record& r : cell.read) {
         if (r.thread == 0 || is_ordered(r)) {
-            r = record(s, e, AccessKind::Read, mask, Global);
+            r = record(s, me, AccessKind::Read, mask, size, false, pc, Global);
             break;
         }
     }
@@ -229,6 +237,27 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
         else
             access_granule<true, true>(s, global_.at(g), global_cells_, global_pcs_, global_tag_, e, kind, mask, g);
     }
+}
+
+void RaceChecker::on_shared_access(const ThreadId& who, AccessKind kind, std::uint32_t size, std::uint32_t offset,
+                                   std::uintptr_t address, const void* pc) {
+    BlockState& s = blocks_.current();
+    const std::uint32_t first = offset / 4;
+    if (kind == AccessKind::Read && (offset & 3) + size <= 4 && first < s.shadow.size() && s.pending.empty() &&
+        s.held.empty()) {
+        Slot& slot = s.shadow[first];
+        if (slot.current(s.tag) && slot.promoted()) {
+            const auto mask = std::uint8_t(((1u << size) - 1) << (offset & 3));
+            if (quiet_read<false>(s, s.cells[slot.cell()], who.linear, size, pc, mask)) {
+                if (judge_shared_reads_ && (slot.written(s.tag) & mask) != mask)
+                    report_uninitialised_shared_read(
+                        log_, s.block_linear, *s.launch,
+                        AccessEvent{who, MemorySpace::Shared, kind, false, address, size, pc, offset});
+                return;
+            }
+        }
+    }
+    on_access(AccessEvent{who, MemorySpace::Shared, kind, false, address, size, pc, offset});
 }
 
 void RaceChecker::on_access(const AccessEvent& e) {

@@ -71,6 +71,11 @@ public:
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_fence(const FenceEvent& e) override;
     void on_access(const AccessEvent& e) override;
+    // Most checked shared accesses are reads of a tile element the block's
+    // threads share, after the barrier that ordered its writes (quiet_read):
+    // judged here with no event built; the rest go on to on_access.
+    void on_shared_access(const ThreadId& who, AccessKind kind, std::uint32_t size, std::uint32_t offset,
+                          std::uintptr_t address, const void* pc) override;
     void on_barrier_release(const BarrierReleaseEvent& e) override;
     // A split-phase barrier's phase completing opens a new epoch, as a block
     // barrier does: what threads did before arriving is ordered before what
@@ -93,6 +98,10 @@ private:
         const void* interval_opened_at = nullptr;  // the barrier that began this epoch
         unsigned warp_size = 32;
         unsigned warp_shift = 5;  // log2(warp_size): ordered() asks on every read of a shared cell
+        // A warp collective has ordered lanes since the barrier interval
+        // began; until one does, no lane is ordered after another's access
+        // of the interval (ordered() needs no clock).
+        bool warp_synced = false;
         std::vector<std::uint32_t> lane_epoch;  // per thread
         std::vector<std::uint32_t> clock;       // per thread x warp lane
         // Shared memory: a slot per granule of the window, tagged with the
@@ -164,7 +173,9 @@ private:
         if (current && slot.promoted()) {
             // A granule more threads touched (a tile element every thread
             // reads): most are plain reads no write is unordered with.
-            if (kind == AccessKind::Read && !e.is_volatile && quiet_read<Global>(s, cells[slot.cell()], e, mask)) return;
+            if (kind == AccessKind::Read && !e.is_volatile &&
+                quiet_read<Global>(s, cells[slot.cell()], e.who.linear, e.size, e.pc, mask))
+                return;
             share_granule<Global, CellsOutliveBlocks>(s, slot, cells, pcs, tag, e, record(s, e, kind, mask, Global),
                                                       Slot::Packed{}, granule);
             return;
@@ -184,21 +195,26 @@ private:
     // The access as the checker judges it, on one granule (its bytes
     // `mask`); `kind` is Atomic for a synchronising one.
     static Record record(const BlockState& s, const AccessEvent& e, AccessKind kind, std::uint8_t mask, bool global) {
-        const std::uint32_t me = e.who.linear;
+        return record(s, e.who.linear, kind, mask, e.size, e.is_volatile, e.pc, global);
+    }
+    static Record record(const BlockState& s, std::uint32_t me, AccessKind kind, std::uint8_t mask, std::uint32_t size,
+                         bool is_volatile, const void* pc, bool global) {
         return Record{me + 1, s.block_epoch, s.lane_epoch[me], global ? std::uint32_t(s.block_linear + 1) : 0,
-                      global ? s.releases : 0, mask, kind, std::uint8_t(e.size), e.is_volatile, e.pc};
+                      global ? s.releases : 0, mask, kind, std::uint8_t(size), is_volatile, pc};
     }
     static Slot::Packed packing(const BlockState& s, const AccessEvent& e, AccessKind kind, bool global, PcTable& pcs) {
         const std::uint32_t me = e.who.linear;
         return Slot::packing(me + 1, s.lane_epoch[me], kind, e.is_volatile, e.size, e.pc,
                              global ? s.global_stamp : s.shared_stamp, pcs);
     }
-    // A plain read `e` (its bytes `mask` of the granule) of a promoted
-    // granule that no write it overlaps is unordered with (a tile element
-    // every thread reads): kept as check_granule keeps a read, and true;
-    // false leaves it to check_granule. Its record is built only if kept.
+    // A plain read by thread `me` (`size` bytes at `pc`, its bytes `mask`
+    // of the granule) of a promoted granule that no write it overlaps is
+    // unordered with (a tile element every thread reads): kept as
+    // check_granule keeps a read, and true; false, with nothing changed,
+    // leaves it to check_granule. Its record is built only if kept.
     template <bool Global>
-    [[gnu::always_inline]] bool quiet_read(BlockState& s, FullCell& cell, const AccessEvent& e, std::uint8_t mask) const;
+    [[gnu::always_inline]] bool quiet_read(BlockState& s, FullCell& cell, std::uint32_t me, std::uint32_t size,
+                                           const void* pc, std::uint8_t mask) const;
     // The rest: a second thread, a promoted slot, a field that does not pack.
     template <bool Global, bool CellsOutliveBlocks>
     [[gnu::noinline]] void share_granule(BlockState& s, Slot& slot, FullCells& cells, PcTable& pcs, std::uint16_t tag,

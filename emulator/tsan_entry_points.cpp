@@ -54,8 +54,7 @@ template <unsigned N, AccessKind kind>
         }
         if (shared_inside) {
             b.access_point(pc, kind, a);
-            if (!b.shared_access_observers().empty())
-                simt::device::notify_access(*w, simt::MemorySpace::Shared, kind, false, a, N, pc, offset);
+            for (simt::Checker* c : b.shared_access_observers()) c->on_shared_access(w->thread->id, kind, N, offset, a, pc);
             return;
         }
         if (simt::GlobalMemory::active_contains(a)) {
