@@ -82,7 +82,7 @@ void InitChecker::on_block_end(const LaunchInfo&, Dim3) {
 
 void InitChecker::on_access(const AccessEvent& e) {
     if (e.space == MemorySpace::Shared) {
-        if (!shared_left_to_race_checker_) on_shared_access(e);
+        if (!shared_left_to_race_checker_) judge_shared_access(e);
     } else if (e.space == MemorySpace::Global && e.allocation != 0 && e.allocation_kind == AllocationKind::Device) {
         on_global_access(e);
     }
@@ -94,7 +94,7 @@ void InitChecker::on_global_access(const AccessEvent& e) {
     if (!(one_page && page_full(e.address))) on_unfilled_pages(e);
 }
 
-void InitChecker::on_shared_access(const AccessEvent& e) {
+void InitChecker::judge_shared_access(const AccessEvent& e) {
     BlockState& s = blocks_.current();
     // Most: an access inside one granule the shadow already covers.
     const std::uint32_t offset = e.shared_offset & 3, first = e.shared_offset / 4;

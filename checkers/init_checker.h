@@ -102,7 +102,7 @@ private:
         PageIndex<std::uint32_t> stored_pages;
     };
 
-    void on_shared_access(const AccessEvent& e);
+    void judge_shared_access(const AccessEvent& e);
     // Beyond its inline path: an access across granules, or past the shadow.
     [[gnu::noinline]] void on_shared_span(BlockState& s, const AccessEvent& e);
     // A read of shared bytes no thread of the block wrote: out of the access

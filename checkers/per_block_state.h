@@ -25,6 +25,9 @@ public:
             return *last_state();
         return find();
     }
+    // The state if it is the last answer, else nullptr: for a path that must
+    // call nothing (the look-up is a call), and takes another when it fails.
+    [[gnu::always_inline]] State* cached() const { return last_owner() == this ? last_state() : nullptr; }
 
 private:
     static const PerBlockState*& last_owner() {

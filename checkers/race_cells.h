@@ -92,7 +92,8 @@ private:
 
 // A granule's slot: all zero = untouched. `tag` names the launch (global) or
 // block (shared) that wrote it; a slot with another tag is as good as empty.
-//   w0: tag 16 | thread 11 | mask 4 | kind 2 | volatile 1 | size-1 6 | pc index 23 | promoted 1
+//   w0: tag 16 | thread 11 | mask 4 | kind 2 | volatile 1 | size-1 6 | pc index 23 | promoted 1, or
+//       (promoted) tag 16 | settled reads 38 (shared memory: see settled_for) | 0 9 | promoted 1
 //   w1: block 24 | block epoch 16 | lane epoch 12 | releases 12, or (promoted) the full cell's index;
 //       shared memory (no block, no releases): its top 4 bits are the
 //       granule's bytes the block has written, for the init check
@@ -144,9 +145,27 @@ struct Slot {
         w1 = (w1 & ~(std::uint64_t(0xf) << 60)) | std::uint64_t(read ? before : before | mask) << 60;
         return read && (before & mask) != mask;
     }
+    // Shared memory, a promoted slot: what its cell's reads were when the
+    // race checker last looked, for a read to be judged with no look at the
+    // cell while the cell is as it was: in block epoch `epoch` no write yet,
+    // and both reads of that epoch, by threads `a` and `b` (linear id + 1).
+    // Any other change of the cell forgets it (forget_settled_reads).
+    void note_settled_reads(std::uint32_t epoch, std::uint32_t a, std::uint32_t b) {
+        if (((epoch >> 16) | (a >> 11) | (b >> 11)) != 0) return forget_settled_reads();
+        w0 = (w0 & ~kSettled) | std::uint64_t(epoch) << 16 | std::uint64_t(a) << 32 | std::uint64_t(b) << 43;
+    }
+    void forget_settled_reads() { w0 &= ~kSettled; }
+    // In block epoch `epoch`, a read by `thread` (linear id + 1) finds the
+    // cell's reads settled: nothing to check, nothing to keep (quiet_read's
+    // answer, when no warp collective came in the epoch).
+    bool settled_for(std::uint32_t epoch, std::uint32_t thread) const {
+        return epoch == (std::uint32_t(w0 >> 16) & 0xffff) && thread != (std::uint32_t(w0 >> 32) & 0x7ff) &&
+               thread != (std::uint32_t(w0 >> 43) & 0x7ff);
+    }
     std::uint32_t thread() const { return std::uint32_t(w0 >> 16) & 0x7ff; }
     std::uint32_t block() const { return std::uint32_t(w1) & 0xffffff; }
 
+    static constexpr std::uint64_t kSettled = ((std::uint64_t(1) << 38) - 1) << 16;
     void promote(std::uint16_t tag, std::uint32_t cell) {
         w0 = tag | (std::uint64_t(1) << 63);
         w1 = cell;

@@ -239,25 +239,46 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
     }
 }
 
-void RaceChecker::on_shared_access(const ThreadId& who, AccessKind kind, std::uint32_t size, std::uint32_t offset,
-                                   std::uintptr_t address, const void* pc) {
-    BlockState& s = blocks_.current();
-    const std::uint32_t first = offset / 4;
-    if (kind == AccessKind::Read && (offset & 3) + size <= 4 && first < s.shadow.size() && s.pending.empty() &&
-        s.held.empty()) {
-        Slot& slot = s.shadow[first];
-        if (slot.current(s.tag) && slot.promoted()) {
-            const auto mask = std::uint8_t(((1u << size) - 1) << (offset & 3));
-            if (quiet_read<false>(s, s.cells[slot.cell()], who.linear, size, pc, mask)) {
-                if (judge_shared_reads_ && (slot.written(s.tag) & mask) != mask)
-                    report_uninitialised_shared_read(
-                        log_, s.block_linear, *s.launch,
-                        AccessEvent{who, MemorySpace::Shared, kind, false, address, size, pc, offset});
+void RaceChecker::on_shared_access(const ThreadId& who, SharedAccess access, const void* pc,
+                                   std::uintptr_t address) {
+    BlockState* s = blocks_.cached();
+    const std::uint32_t first = access.offset / 4;
+    if (s != nullptr && access.kind == AccessKind::Read && (access.offset & 3) + access.size <= 4 &&
+        first < s->shadow.size() && s->pending.empty() && s->held.empty()) {
+        Slot& slot = s->shadow[first];
+        if (slot.current(s->tag) && slot.promoted()) {
+            const auto mask = std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
+            bool quiet = !s->warp_synced && slot.settled_for(s->block_epoch, who.linear + 1);
+            if (!quiet) {
+                FullCell& cell = s->cells[slot.cell()];
+                quiet = quiet_read<false>(*s, cell, who.linear, access.size, pc, mask);
+                if (quiet && cell.write_epoch != s->block_epoch + 1 && cell.read[0].block_epoch == s->block_epoch &&
+                    cell.read[1].block_epoch == s->block_epoch && cell.read[0].thread != 0 && cell.read[1].thread != 0)
+                    slot.note_settled_reads(s->block_epoch, cell.read[0].thread, cell.read[1].thread);
+                else
+                    slot.forget_settled_reads();
+            }
+            if (quiet) {
+                if (judge_shared_reads_ && (slot.written(s->tag) & mask) != mask)
+                    return report_unwritten_shared_read(who, access, pc, address);
                 return;
             }
         }
     }
-    on_access(AccessEvent{who, MemorySpace::Shared, kind, false, address, size, pc, offset});
+    return judge_shared_access(who, access, pc, address);
+}
+
+void RaceChecker::judge_shared_access(const ThreadId& who, SharedAccess access, const void* pc,
+                                      std::uintptr_t address) {
+    on_access(AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
+}
+
+void RaceChecker::report_unwritten_shared_read(const ThreadId& who, SharedAccess access, const void* pc,
+                                               std::uintptr_t address) {
+    const BlockState& s = blocks_.current();
+    report_uninitialised_shared_read(
+        log_, s.block_linear, *s.launch,
+        AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
 }
 
 void RaceChecker::on_access(const AccessEvent& e) {

@@ -73,9 +73,9 @@ public:
     void on_access(const AccessEvent& e) override;
     // Most checked shared accesses are reads of a tile element the block's
     // threads share, after the barrier that ordered its writes (quiet_read):
-    // judged here with no event built; the rest go on to on_access.
-    void on_shared_access(const ThreadId& who, AccessKind kind, std::uint32_t size, std::uint32_t offset,
-                          std::uintptr_t address, const void* pc) override;
+    // judged here with no event built, in a leaf that saves no registers;
+    // the rest go on to on_access.
+    void on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address) override;
     void on_barrier_release(const BarrierReleaseEvent& e) override;
     // A split-phase barrier's phase completing opens a new epoch, as a block
     // barrier does: what threads did before arriving is ordered before what
@@ -171,6 +171,7 @@ private:
                                                std::uint8_t mask, std::uintptr_t granule) {
         const bool current = slot.current(tag);
         if (current && slot.promoted()) {
+            if constexpr (!Global) slot.forget_settled_reads();  // the cell may change now
             // A granule more threads touched (a tile element every thread
             // reads): most are plain reads no write is unordered with.
             if (kind == AccessKind::Read && !e.is_volatile &&
@@ -225,6 +226,11 @@ private:
     // The thread's next access to a granule where it holds a read (see HeldRead).
     void release_held(BlockState& s, const AccessEvent& e);
     void on_global_access(BlockState& s, const AccessEvent& e);
+    // on_shared_access's other cases, and its report, each out of its frame.
+    [[gnu::noinline]] void judge_shared_access(const ThreadId& who, SharedAccess access, const void* pc,
+                                               std::uintptr_t address);
+    [[gnu::noinline]] void report_unwritten_shared_read(const ThreadId& who, SharedAccess access, const void* pc,
+                                                        std::uintptr_t address);
     void synchronise(BlockState& s, const AccessEvent& e);
     void report(BlockState& s, const AccessEvent& e, const Record& previous, driver::RaceOrder order);
     // Room for the limit's cells taken at once (address space; pages are

@@ -99,6 +99,15 @@ struct AccessEvent {
     AllocationKind allocation_kind = AllocationKind::Device;
 };
 
+// The most common access of a checked run (Checker::on_shared_access): a
+// plain load or store (not atomic, not volatile), naturally aligned, inside
+// the block's shared memory. One register wide.
+struct SharedAccess {
+    std::uint32_t offset = 0;  // bytes into the block's shared window (AccessEvent::shared_offset)
+    std::uint16_t size = 0;
+    AccessKind kind = AccessKind::Read;  // Read or Write
+};
+
 struct BarrierEvent {
     ThreadId who;
     const void* pc;
@@ -245,14 +254,11 @@ public:
     virtual void on_block_end(const LaunchInfo&, Dim3 /*block*/) {}
     virtual void on_access(const AccessEvent&) {}
     // The most common access of a checked run, told without an AccessEvent
-    // (built, it costs a tenth of a checked shared read): a plain load or
-    // store (not atomic, not volatile), naturally aligned, inside the block's
-    // shared memory, `offset` bytes into its window (AccessEvent::
-    // shared_offset). The default builds the event for on_access; a checker
-    // overrides it to judge its common case without one.
-    virtual void on_shared_access(const ThreadId& who, AccessKind kind, std::uint32_t size, std::uint32_t offset,
-                                  std::uintptr_t address, const void* pc) {
-        on_access(AccessEvent{who, MemorySpace::Shared, kind, false, address, size, pc, offset});
+    // (built, it costs a tenth of a checked shared read). The default builds
+    // the event for on_access; a checker overrides it to judge its common
+    // case without one.
+    virtual void on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address) {
+        on_access(AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
     }
     virtual void on_barrier_arrive(const BarrierEvent&) {}
     virtual void on_barrier_release(const BarrierReleaseEvent&) {}
