@@ -757,14 +757,6 @@ void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind k
                                           where, pc);
 }
 
-std::string describe(const ThreadId& i) {
-    std::ostringstream s;
-    s << "thread (" << i.thread.x << "," << i.thread.y << "," << i.thread.z << ") of block ("
-      << i.block.x << "," << i.block.y << "," << i.block.z << ") (warp " << i.warp << ", lane "
-      << i.lane << ")";
-    return s.str();
-}
-
 namespace {
 
 const char* wait_name(WaitKind kind) {

@@ -330,6 +330,22 @@ public:
             wake_spinners(address, *running_);
         }
     }
+    // access_point when it calls nothing: no spin watch starts, no thread
+    // takes a turn, no spinner wakes. True when done so; false, with nothing
+    // changed, when the access needs access_point. Calls nothing, so an
+    // entry point's common path needs no frame.
+    [[gnu::always_inline]] bool quiet_access_point(AccessKind kind) {
+        SimThread& t = *running_;
+        if (kind == AccessKind::Read ? t.loads_in_a_row + 1 >= kSpinWatch : spinners_ != 0) return false;
+        if (!policy_.quiet_access()) return false;
+        if (kind == AccessKind::Read) {
+            ++t.loads_in_a_row;
+        } else {
+            t.loads_in_a_row = 0;
+            t.spin_budget = 0;
+        }
+        return true;
+    }
     // An atomic that changed memory is a store; one that did not (a failed
     // compare-and-swap, an atomicAdd of 0) is a load, as far as spinning goes.
     // `seen`: the value it read (a lock held by another lane reads the same).

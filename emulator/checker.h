@@ -257,9 +257,7 @@ public:
     // (built, it costs a tenth of a checked shared read). The default builds
     // the event for on_access; a checker overrides it to judge its common
     // case without one.
-    virtual void on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address) {
-        on_access(AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
-    }
+    virtual void on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address);
     virtual void on_barrier_arrive(const BarrierEvent&) {}
     virtual void on_barrier_release(const BarrierReleaseEvent&) {}
     virtual void on_split_phase(const SplitPhaseEvent&) {}

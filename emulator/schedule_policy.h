@@ -63,6 +63,13 @@ public:
         }
         return quantum_ends(thread, writes, pc);
     }
+    // at_access's answer when the quantum has accesses left (false, one
+    // taken): true; else false, with nothing changed.
+    bool quiet_access() {
+        if (free_accesses_ == 0) return false;
+        --free_accesses_;
+        return true;
+    }
 
 private:
     bool quantum_ends(std::uint32_t thread, bool writes, const void* pc);
@@ -149,6 +156,13 @@ public:
     bool at_access(std::uint32_t thread, bool writes, const void* pc) {
         if (auto* p = std::get_if<IndependentPolicy>(&policy_)) return p->at_access(thread, writes, pc);
         return std::get<LockstepPolicy>(policy_).at_access(thread, writes, pc);
+    }
+    // True when at_access would have answered false without a call, and
+    // that answer is taken (independent scheduling, accesses left in the
+    // quantum); false, with nothing changed, when at_access must be asked.
+    bool quiet_access() {
+        auto* p = std::get_if<IndependentPolicy>(&policy_);
+        return p != nullptr && p->quiet_access();
     }
 
 private:

@@ -54,11 +54,8 @@ template <unsigned N, AccessKind kind>
         }
         if (shared_inside) {
             b.access_point(pc, kind, a);
-            const simt::SharedAccess access{offset, N, kind};
-            const std::vector<simt::Checker*>& observers = b.shared_access_observers();
-            // One (most checked runs: the race checker): a tail call.
-            if (observers.size() == 1) return observers.front()->on_shared_access(w->thread->id, access, pc, a);
-            for (simt::Checker* c : observers) c->on_shared_access(w->thread->id, access, pc, a);
+            for (simt::Checker* c : b.shared_access_observers())
+                c->on_shared_access(w->thread->id, simt::SharedAccess{offset, N, kind}, pc, a);
             return;
         }
         if (simt::GlobalMemory::active_contains(a)) {
@@ -87,6 +84,17 @@ template <unsigned N, AccessKind kind>
     if (w == nullptr || w->thread == nullptr) {
         if constexpr (kind == AccessKind::Write) simt::GlobalMemory::host_store(reinterpret_cast<std::uintptr_t>(p), N);
         return;
+    }
+    // Most checked accesses: inside a __shared__ variable, a scheduling
+    // point that calls nothing, one observer (the race checker), told in a
+    // tail call; every path here ends in one, so this needs no frame.
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    simt::Block& b = *w->block;
+    if ((a & (N - 1)) == 0 && w->in_static_shared(a)) {
+        const std::uint32_t offset = w->shared_offset(a);
+        const std::vector<simt::Checker*>& observers = b.shared_access_observers();
+        if (b.inside_shared_variables<N>(offset) && observers.size() == 1 && b.quiet_access_point(kind))
+            return observers.front()->on_shared_access(w->thread->id, simt::SharedAccess{offset, N, kind}, SIMT_PC, a);
     }
     observe_plain<N, kind>(w, p, SIMT_PC);
 }
