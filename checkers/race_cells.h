@@ -155,13 +155,24 @@ struct Slot {
         w0 = (w0 & ~kSettled) | std::uint64_t(epoch) << 16 | std::uint64_t(a) << 32 | std::uint64_t(b) << 43;
     }
     void forget_settled_reads() { w0 &= ~kSettled; }
-    // In block epoch `epoch`, a read by `thread` (linear id + 1) finds the
-    // cell's reads settled: nothing to check, nothing to keep (quiet_read's
-    // answer, when no warp collective came in the epoch).
-    bool settled_for(std::uint32_t epoch, std::uint32_t thread) const {
-        return epoch == (std::uint32_t(w0 >> 16) & 0xffff) && thread != (std::uint32_t(w0 >> 32) & 0x7ff) &&
+    // A read by `thread` (linear id + 1) of the block `tag` names, in block
+    // epoch `epoch`, finds the cell's reads settled: nothing to check,
+    // nothing to keep (quiet_read's answer, when no warp collective came in
+    // the epoch). `key`: settled_key(tag, epoch), which the caller keeps.
+    bool settled_for(std::uint64_t key, std::uint32_t thread) const {
+        return (w0 & kSettledKeyBits) == key && thread != (std::uint32_t(w0 >> 32) & 0x7ff) &&
                thread != (std::uint32_t(w0 >> 43) & 0x7ff);
     }
+    // What a promoted slot of block `tag` holds in kSettledKeyBits while its
+    // reads are settled in block epoch `epoch`: its tag, the epoch and the
+    // promoted bit. No slot holds the answer to an epoch that does not fit
+    // (or to none: 0): bit 62, set there, is clear in a promoted slot and a
+    // slot with it set is not promoted.
+    static std::uint64_t settled_key(std::uint16_t tag, std::uint32_t epoch) {
+        constexpr std::uint64_t kPromoted = std::uint64_t(1) << 63, kNever = kPromoted | std::uint64_t(1) << 62;
+        return epoch == 0 || epoch > 0xffff ? kNever : kPromoted | std::uint64_t(epoch) << 16 | tag;
+    }
+    static constexpr std::uint64_t kSettledKeyBits = std::uint64_t(3) << 62 | 0xffffffff;
     std::uint32_t thread() const { return std::uint32_t(w0 >> 16) & 0x7ff; }
     std::uint32_t block() const { return std::uint32_t(w1) & 0xffffff; }
 

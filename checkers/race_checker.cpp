@@ -90,7 +90,6 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
     s.clock.assign(threads * s.warp_size, 0);
     s.fenced.assign(threads, false);
     s.releases = 0;
-    s.restamp();
     s.acquired.clear();
     s.own_acquired.assign(threads, 0);
     s.pending.clear();
@@ -102,6 +101,7 @@ void RaceChecker::on_block_begin(const LaunchInfo& launch, Dim3 block) {
         s.global.clear();
         s.tag = 1;
     }
+    s.restamp();
     if (launch.blocks_in_parallel) {
         s.global.begin_block();
         reserve_cells(s.global_cells);  // taken once: later calls find the room there
@@ -133,7 +133,10 @@ void RaceChecker::on_warp_sync(const WarpSyncEvent& e) {
     // A lane's clock entry for another lane passes the epoch of that lane's
     // accesses only at a collective after them: accesses of this interval
     // are now perhaps ordered.
-    s.warp_synced = true;
+    if (!s.warp_synced) {
+        s.warp_synced = true;
+        s.restamp();
+    }
     const unsigned ws = s.warp_size;
     const std::uint32_t first = e.warp * ws;
     // Join the clocks of the participants, tick each, give all the join.
@@ -246,23 +249,23 @@ void RaceChecker::on_shared_access(const ThreadId& who, SharedAccess access, con
     if (s != nullptr && access.kind == AccessKind::Read && (access.offset & 3) + access.size <= 4 &&
         first < s->shadow.size() && s->pending.empty() && s->held.empty()) {
         Slot& slot = s->shadow[first];
-        if (slot.current(s->tag) && slot.promoted()) {
-            const auto mask = std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
-            bool quiet = !s->warp_synced && slot.settled_for(s->block_epoch, who.linear + 1);
-            if (!quiet) {
-                FullCell& cell = s->cells[slot.cell()];
-                quiet = quiet_read<false>(*s, cell, who.linear, access.size, pc, mask);
-                if (quiet && cell.write_epoch != s->block_epoch + 1 && cell.read[0].block_epoch == s->block_epoch &&
-                    cell.read[1].block_epoch == s->block_epoch && cell.read[0].thread != 0 && cell.read[1].thread != 0)
-                    slot.note_settled_reads(s->block_epoch, cell.read[0].thread, cell.read[1].thread);
-                else
-                    slot.forget_settled_reads();
-            }
-            if (quiet) {
-                if (judge_shared_reads_ && (slot.written(s->tag) & mask) != mask)
-                    return report_unwritten_shared_read(who, access, pc, address);
-                return;
-            }
+        const auto mask = std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
+        // Most: a tile element whose reads are settled (one comparison
+        // says the slot is this block's, promoted and settled this epoch).
+        bool quiet = slot.settled_for(s->settled_key, who.linear + 1);
+        if (!quiet && slot.current(s->tag) && slot.promoted()) {
+            FullCell& cell = s->cells[slot.cell()];
+            quiet = quiet_read<false>(*s, cell, who.linear, access.size, pc, mask);
+            if (quiet && cell.write_epoch != s->block_epoch + 1 && cell.read[0].block_epoch == s->block_epoch &&
+                cell.read[1].block_epoch == s->block_epoch && cell.read[0].thread != 0 && cell.read[1].thread != 0)
+                slot.note_settled_reads(s->block_epoch, cell.read[0].thread, cell.read[1].thread);
+            else
+                slot.forget_settled_reads();
+        }
+        if (quiet) {
+            if (judge_shared_reads_ && (slot.written(s->tag) & mask) != mask)
+                return report_unwritten_shared_read(who, access, pc, address);
+            return;
         }
     }
     return judge_shared_access(who, access, pc, address);

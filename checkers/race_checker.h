@@ -151,9 +151,14 @@ private:
         // releases) and of its shared ones (block epoch): restamp() after
         // any of those changes.
         std::uint64_t global_stamp = 0, shared_stamp = 0;
+        // Slot::settled_key of the block's shared slots in this epoch, 0
+        // (no slot's) once a warp collective came in it: restamp() after the
+        // tag, the epoch or warp_synced changes.
+        std::uint64_t settled_key = 0;
         void restamp() {
             global_stamp = Slot::stamp(block_linear + 1, block_epoch, releases);
             shared_stamp = Slot::stamp(0, block_epoch, 0);
+            settled_key = Slot::settled_key(tag, warp_synced ? 0 : block_epoch);
         }
         std::unordered_map<std::uint32_t, std::uint32_t> acquired;  // other block -> its releases seen
         std::vector<std::uint32_t> own_acquired;  // per thread: this block's releases it has seen
