@@ -139,7 +139,8 @@ struct Slot {
     // the slot; after it the slot holds `tag`, and `note_written` records
     // what is written now. True when the access is a read of bytes none
     // wrote yet.
-    std::uint8_t written(std::uint16_t tag) const { return this->tag() == tag ? std::uint8_t(w1 >> 60) : 0; }
+    std::uint8_t written(std::uint16_t tag) const { return this->tag() == tag ? written_bytes() : 0; }
+    std::uint8_t written_bytes() const { return std::uint8_t(w1 >> 60); }  // of a slot known to be current
     bool note_written(std::uint8_t before, AccessKind kind, std::uint8_t mask) {
         const bool read = kind == AccessKind::Read;
         w1 = (w1 & ~(std::uint64_t(0xf) << 60)) | std::uint64_t(read ? before : before | mask) << 60;

@@ -244,31 +244,43 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
 
 void RaceChecker::on_shared_access(const ThreadId& who, SharedAccess access, const void* pc,
                                    std::uintptr_t address) {
+    // Most: a read of a tile element whose reads are settled (one comparison
+    // says the slot is this block's, promoted and settled this epoch). A
+    // naturally aligned access of at most 4 bytes lies in one granule.
     BlockState* s = blocks_.cached();
     const std::uint32_t first = access.offset / 4;
-    if (s != nullptr && access.kind == AccessKind::Read && (access.offset & 3) + access.size <= 4 &&
-        first < s->shadow.size() && s->pending.empty() && s->held.empty()) {
-        Slot& slot = s->shadow[first];
-        const auto mask = std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
-        // Most: a tile element whose reads are settled (one comparison
-        // says the slot is this block's, promoted and settled this epoch).
-        bool quiet = slot.settled_for(s->settled_key, who.linear + 1);
-        if (!quiet && slot.current(s->tag) && slot.promoted()) {
-            FullCell& cell = s->cells[slot.cell()];
-            quiet = quiet_read<false>(*s, cell, who.linear, access.size, pc, mask);
-            if (quiet && cell.write_epoch != s->block_epoch + 1 && cell.read[0].block_epoch == s->block_epoch &&
-                cell.read[1].block_epoch == s->block_epoch && cell.read[0].thread != 0 && cell.read[1].thread != 0)
-                slot.note_settled_reads(s->block_epoch, cell.read[0].thread, cell.read[1].thread);
-            else
-                slot.forget_settled_reads();
-        }
-        if (quiet) {
-            if (judge_shared_reads_ && (slot.written(s->tag) & mask) != mask)
-                return report_unwritten_shared_read(who, access, pc, address);
-            return;
-        }
+    if (s == nullptr || access.kind != AccessKind::Read || access.size > 4 || first >= s->shadow.size() ||
+        !s->pending.empty() || !s->held.empty())
+        return judge_shared_access(who, access, pc, address);
+    const Slot& slot = s->shadow[first];
+    if (!slot.settled_for(s->settled_key, who.linear + 1)) return judge_shared_read(who, access, pc, address);
+    if (judge_shared_reads_) {
+        const auto mask = access.size == 4 ? std::uint8_t(0xf)
+                                           : std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
+        if ((slot.written_bytes() & mask) != mask) return report_unwritten_shared_read(who, access, pc, address);
     }
-    return judge_shared_access(who, access, pc, address);
+}
+
+// A plain read of one granule that on_shared_access did not settle: of a
+// promoted granule quiet_read judges (and perhaps settles), or the whole path.
+void RaceChecker::judge_shared_read(const ThreadId& who, SharedAccess access, const void* pc,
+                                    std::uintptr_t address) {
+    BlockState& s = blocks_.current();
+    Slot& slot = s.shadow[access.offset / 4];
+    if (!slot.current(s.tag) || !slot.promoted()) return judge_shared_access(who, access, pc, address);
+    const auto mask = std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
+    FullCell& cell = s.cells[slot.cell()];
+    if (!quiet_read<false>(s, cell, who.linear, access.size, pc, mask)) {
+        slot.forget_settled_reads();
+        return judge_shared_access(who, access, pc, address);
+    }
+    if (cell.write_epoch != s.block_epoch + 1 && cell.read[0].block_epoch == s.block_epoch &&
+        cell.read[1].block_epoch == s.block_epoch && cell.read[0].thread != 0 && cell.read[1].thread != 0)
+        slot.note_settled_reads(s.block_epoch, cell.read[0].thread, cell.read[1].thread);
+    else
+        slot.forget_settled_reads();
+    if (judge_shared_reads_ && (slot.written_bytes() & mask) != mask)
+        report_unwritten_shared_read(who, access, pc, address);
 }
 
 void RaceChecker::judge_shared_access(const ThreadId& who, SharedAccess access, const void* pc,

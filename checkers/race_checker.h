@@ -232,6 +232,8 @@ private:
     void release_held(BlockState& s, const AccessEvent& e);
     void on_global_access(BlockState& s, const AccessEvent& e);
     // on_shared_access's other cases, and its report, each out of its frame.
+    [[gnu::noinline]] void judge_shared_read(const ThreadId& who, SharedAccess access, const void* pc,
+                                             std::uintptr_t address);
     [[gnu::noinline]] void judge_shared_access(const ThreadId& who, SharedAccess access, const void* pc,
                                                std::uintptr_t address);
     [[gnu::noinline]] void report_unwritten_shared_read(const ThreadId& who, SharedAccess access, const void* pc,
