@@ -38,6 +38,12 @@ public:
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_block_end(const LaunchInfo& launch, Dim3 block) override;
     void on_access(const AccessEvent& e) override;
+    // Most global accesses lie in one page written whole before the launch:
+    // nothing to judge there, whatever the allocation (on_global_access).
+    bool judged_global_access(const ThreadId&, GlobalAccess access, const void*, std::uintptr_t address) override {
+        return access.size != 0 && ((address ^ (address + access.size - 1)) & ~(kPageBytes - 1)) == 0 &&
+               page_full(address);
+    }
     void on_memory(const MemoryEvent& e) override;
 
     // Between launches: the bytes of [lo, hi) that nothing has written, for a

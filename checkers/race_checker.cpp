@@ -283,6 +283,25 @@ void RaceChecker::judge_shared_read(const ThreadId& who, SharedAccess access, co
         report_unwritten_shared_read(who, access, pc, address);
 }
 
+bool RaceChecker::judged_global_access(const ThreadId& who, GlobalAccess access, const void* pc,
+                                       std::uintptr_t address) {
+    BlockState* s = blocks_.cached();
+    const unsigned offset = unsigned(address & 3);
+    if (s == nullptr || !s->launch->blocks_in_parallel || access.size == 0 || offset + access.size > 4 ||
+        !s->pending.empty() || !s->held.empty())
+        return false;
+    // access_granule's inline case, the rest left to on_access.
+    Slot& slot = s->global.at(address - offset);
+    const std::uint32_t me = who.linear;
+    const Slot::Packed packed = Slot::packing(me + 1, s->lane_epoch[me], access.kind, false, access.size, pc,
+                                              s->global_stamp, s->pcs);
+    const auto mask = std::uint8_t(((1u << access.size) - 1) << offset);
+    if (!packed.fits || (slot.current(s->tag) && !slot.held_by(packed, mask) && !slot.superseded_by(packed)))
+        return false;
+    slot.pack(packed, mask, s->tag);
+    return true;
+}
+
 void RaceChecker::judge_shared_access(const ThreadId& who, SharedAccess access, const void* pc,
                                       std::uintptr_t address) {
     on_access(AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});

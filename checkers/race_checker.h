@@ -76,6 +76,10 @@ public:
     // judged here with no event built, in a leaf that saves no registers;
     // the rest go on to on_access.
     void on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address) override;
+    // Most global accesses, blocks side by side: a granule's first access in
+    // the block, or its one thread's again, kept in its slot with no event.
+    bool judged_global_access(const ThreadId& who, GlobalAccess access, const void* pc,
+                              std::uintptr_t address) override;
     void on_barrier_release(const BarrierReleaseEvent& e) override;
     // A split-phase barrier's phase completing opens a new epoch, as a block
     // barrier does: what threads did before arriving is ordered before what

@@ -108,6 +108,13 @@ struct SharedAccess {
     AccessKind kind = AccessKind::Read;  // Read or Write
 };
 
+// A plain load or store (not atomic, not volatile) of global memory
+// (Checker::judged_global_access). One register wide.
+struct GlobalAccess {
+    std::uint32_t size = 0;
+    AccessKind kind = AccessKind::Read;  // Read or Write
+};
+
 struct BarrierEvent {
     ThreadId who;
     const void* pc;
@@ -258,6 +265,12 @@ public:
     // the event for on_access; a checker overrides it to judge its common
     // case without one.
     virtual void on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address);
+    // Asked first of a plain access of global memory, the next most common:
+    // true when the checker judged it without an AccessEvent (its common
+    // case), false (the default) to have it as on_access, with the event.
+    virtual bool judged_global_access(const ThreadId&, GlobalAccess, const void* /*pc*/, std::uintptr_t /*address*/) {
+        return false;
+    }
     virtual void on_barrier_arrive(const BarrierEvent&) {}
     virtual void on_barrier_release(const BarrierReleaseEvent&) {}
     virtual void on_split_phase(const SplitPhaseEvent&) {}

@@ -45,6 +45,23 @@ inline void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is
         space == MemorySpace::Shared ? b.shared_access_observers() : b.access_observers();
     for (Checker* c : observers) c->on_access(event);
 }
+// A global access: a plain one is offered to each observer without an
+// event first (Checker::judged_global_access); the event is built for the
+// first that declines.
+inline void notify_global_access(Worker& w, AccessKind kind, bool is_volatile, std::uintptr_t a, std::uint32_t size,
+                                 const void* pc) {
+    if (kind == AccessKind::Atomic || is_volatile) return notify_access(w, MemorySpace::Global, kind, is_volatile, a, size, pc, 0);
+    const ThreadId& who = w.thread->id;
+    const std::vector<Checker*>& observers = w.block->access_observers();
+    std::size_t i = 0;
+    while (i < observers.size() && observers[i]->judged_global_access(who, GlobalAccess{size, kind}, pc, a)) ++i;
+    if (i == observers.size()) return;
+    AccessEvent event{who, MemorySpace::Global, kind, false, a, size, pc, 0};
+    w.block->last_allocation(event);
+    observers[i]->on_access(event);
+    for (++i; i < observers.size(); ++i)
+        if (!observers[i]->judged_global_access(who, GlobalAccess{size, kind}, pc, a)) observers[i]->on_access(event);
+}
 // An access to device memory (the global arena or the __device__
 // variables), once classified: its scheduling point (first: what checkers
 // see next is then exactly the order in which accesses take effect, and an
@@ -58,7 +75,7 @@ inline void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is
     if (kind != AccessKind::Read) b.note_lasting_effect();
     if (kind == AccessKind::Atomic || b.global_in_block_order()) b.order_global_access();
     if (b.in_parallel_attempt()) b.note_global_access(a, size, kind);
-    if (!b.access_observers().empty()) notify_access(w, MemorySpace::Global, kind, is_volatile, a, size, pc, 0);
+    if (!b.access_observers().empty()) notify_global_access(w, kind, is_volatile, a, size, pc);
 }
 
 inline void observe(const volatile void* address, std::uint32_t size, AccessKind kind, bool is_volatile,

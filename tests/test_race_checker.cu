@@ -336,6 +336,12 @@ __global__ void global_flag_no_barrier(int* flag, int* out) {
     if (threadIdx.x == 0) *flag = 7;
     out[threadIdx.x] = *flag;
 }
+// The same in every block, each on its own word: no block touches another's,
+// so the blocks run side by side and each block's accesses are judged alone.
+__global__ void global_flags_no_barrier(int* flags, int* out) {
+    if (threadIdx.x == 0) flags[blockIdx.x] = 7;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = flags[blockIdx.x];
+}
 
 }  // namespace
 
@@ -390,6 +396,25 @@ TEST_CASE("a global word written and read by threads of one block without a barr
         cross_warp = cross_warp || g.example.rule == simt::driver::Rule::RaceReadAfterWrite || g.example.rule == simt::driver::Rule::RaceWriteAfterRead;
     }
     CHECK(cross_warp);
+}
+
+TEST_CASE("a global word written and read by threads of each block without a barrier is a race when the blocks run side by side") {
+    SIMT_EACH_MODE();
+    for (unsigned threads : {1u, 2u}) {
+        simt::cuda::reset_device(simt::test::options(opts.mode, 32, 0, threads), simt::test::race_only());
+        simt::test::Managed<int> flags(4), out(4 * 64);
+        global_flags_no_barrier<<<4, 64>>>(flags, out);
+        REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+        bool cross_warp = false;
+        for (const auto& g : simt::cuda::last_launch_hazards()) {
+            CHECK(g.example.space == simt::MemorySpace::Global);
+            CHECK(g.example.current.who.block.x == g.example.previous.who.block.x);
+            cross_warp = cross_warp || g.example.rule == simt::driver::Rule::RaceReadAfterWrite ||
+                         g.example.rule == simt::driver::Rule::RaceWriteAfterRead;
+        }
+        CAPTURE(threads);
+        CHECK(cross_warp);
+    }
 }
 
 namespace {
