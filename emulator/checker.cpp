@@ -12,11 +12,13 @@ std::string describe(const ThreadId& i) {
     return s.str();
 }
 
-// Out of line: the entry points call it through the vtable in a tail call;
-// seen there, the compiler would test for it and build its event inline,
-// which needs a frame on every access.
+// The defaults of the per-access hooks are out of line: seen where the
+// engine calls them through the vtable, the compiler would test for them
+// first and inline them (an event built, a frame) on every access.
 void Checker::on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address) {
     on_access(AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
 }
+
+bool Checker::judged_global_access(const ThreadId&, GlobalAccess, const void*, std::uintptr_t) { return false; }
 
 }  // namespace simt

@@ -268,9 +268,7 @@ public:
     // Asked first of a plain access of global memory, the next most common:
     // true when the checker judged it without an AccessEvent (its common
     // case), false (the default) to have it as on_access, with the event.
-    virtual bool judged_global_access(const ThreadId&, GlobalAccess, const void* /*pc*/, std::uintptr_t /*address*/) {
-        return false;
-    }
+    virtual bool judged_global_access(const ThreadId& who, GlobalAccess access, const void* pc, std::uintptr_t address);
     virtual void on_barrier_arrive(const BarrierEvent&) {}
     virtual void on_barrier_release(const BarrierReleaseEvent&) {}
     virtual void on_split_phase(const SplitPhaseEvent&) {}

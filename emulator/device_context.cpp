@@ -11,6 +11,15 @@ Block& block() { return *Worker::current()->block; }
 
 void* dynamic_shared() { return Worker::current()->dynamic_shared(); }
 
+void notify_global_declined(Worker& w, Checker* const* first, Checker* const* end, AccessKind kind,
+                            std::uintptr_t a, std::uint32_t size, const void* pc) {
+    AccessEvent event{w.thread->id, MemorySpace::Global, kind, false, a, size, pc, 0};
+    w.block->last_allocation(event);
+    (*first)->on_access(event);
+    for (Checker* const* c = first + 1; c != end; ++c)
+        if (!(*c)->judged_global_access(event.who, GlobalAccess{size, kind}, pc, a)) (*c)->on_access(event);
+}
+
 std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint64_t value,
                               std::uint32_t arg, const void* pc, std::uint64_t* participants) {
     return block().warp_collective(combine, mask, value, arg, pc, participants);

@@ -45,6 +45,10 @@ inline void notify_access(Worker& w, MemorySpace space, AccessKind kind, bool is
         space == MemorySpace::Shared ? b.shared_access_observers() : b.access_observers();
     for (Checker* c : observers) c->on_access(event);
 }
+// The observers from `first` on of a plain global access the first of
+// which declined it (Checker::judged_global_access): the event, built once.
+void notify_global_declined(Worker& w, Checker* const* first, Checker* const* end, AccessKind kind,
+                            std::uintptr_t a, std::uint32_t size, const void* pc);
 // A global access: a plain one is offered to each observer without an
 // event first (Checker::judged_global_access); the event is built for the
 // first that declines.
@@ -52,15 +56,12 @@ inline void notify_global_access(Worker& w, AccessKind kind, bool is_volatile, s
                                  const void* pc) {
     if (kind == AccessKind::Atomic || is_volatile) return notify_access(w, MemorySpace::Global, kind, is_volatile, a, size, pc, 0);
     const ThreadId& who = w.thread->id;
+    const GlobalAccess access{size, kind};
     const std::vector<Checker*>& observers = w.block->access_observers();
-    std::size_t i = 0;
-    while (i < observers.size() && observers[i]->judged_global_access(who, GlobalAccess{size, kind}, pc, a)) ++i;
-    if (i == observers.size()) return;
-    AccessEvent event{who, MemorySpace::Global, kind, false, a, size, pc, 0};
-    w.block->last_allocation(event);
-    observers[i]->on_access(event);
-    for (++i; i < observers.size(); ++i)
-        if (!observers[i]->judged_global_access(who, GlobalAccess{size, kind}, pc, a)) observers[i]->on_access(event);
+    Checker* const* c = observers.data();
+    Checker* const* const end = c + observers.size();
+    while (c != end && (*c)->judged_global_access(who, access, pc, a)) ++c;
+    if (c != end) notify_global_declined(w, c, end, kind, a, size, pc);
 }
 // An access to device memory (the global arena or the __device__
 // variables), once classified: its scheduling point (first: what checkers
