@@ -94,6 +94,19 @@ void InitChecker::on_global_access(const AccessEvent& e) {
     if (!(one_page && page_full(e.address))) on_unfilled_pages(e);
 }
 
+void InitChecker::on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address) {
+    BlockState& s = blocks_.current();
+    const std::uint32_t first = access.offset / 4;
+    // Naturally aligned: an access of at most 4 bytes lies in one granule.
+    if (access.size <= 4 && first < s.shadow.size()) {
+        Granule& cell = s.shadow[first];
+        const auto mask = std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
+        if (access.kind != AccessKind::Read) return cell.write(s.generation, mask);
+        if ((cell.written(s.generation) & mask) == mask) return;
+    }
+    judge_shared_access(AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
+}
+
 void InitChecker::judge_shared_access(const AccessEvent& e) {
     BlockState& s = blocks_.current();
     // Most: an access inside one granule the shadow already covers.

@@ -38,6 +38,9 @@ public:
     void on_block_begin(const LaunchInfo& launch, Dim3 block) override;
     void on_block_end(const LaunchInfo& launch, Dim3 block) override;
     void on_access(const AccessEvent& e) override;
+    // Most shared accesses (--check init without the race checker): a
+    // store, or a read of bytes the block wrote, judged with no event.
+    void on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address) override;
     // Most global accesses lie in one page written whole before the launch:
     // nothing to judge there, whatever the allocation (on_global_access).
     bool judged_global_access(const ThreadId&, GlobalAccess access, const void*, std::uintptr_t address) override {
@@ -108,7 +111,7 @@ private:
         PageIndex<std::uint32_t> stored_pages;
     };
 
-    void judge_shared_access(const AccessEvent& e);
+    [[gnu::noinline]] void judge_shared_access(const AccessEvent& e);
     // Beyond its inline path: an access across granules, or past the shadow.
     [[gnu::noinline]] void on_shared_span(BlockState& s, const AccessEvent& e);
     // A read of shared bytes no thread of the block wrote: out of the access
