@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "checkers/global_location.h"
+#include "checkers/granule_mask.h"
 #include "checkers/uninitialised_shared_read.h"
 
 namespace simt::check {
@@ -14,16 +15,6 @@ using driver::HazardKey;
 using driver::HazardReport;
 using driver::Rule;
 using driver::Severity;
-namespace {
-
-// The bytes of granule g (4 bytes at g * 4) that [lo, hi) covers.
-std::uint8_t granule_mask(std::uintptr_t g, std::uintptr_t lo, std::uintptr_t hi) {
-    const std::uintptr_t from = std::max(lo, g * 4), to = std::min(hi, g * 4 + 4);
-    return std::uint8_t(((1u << (to - from)) - 1) << (from - g * 4));
-}
-
-}  // namespace
-
 void InitChecker::on_launch_begin(const LaunchInfo&) {
     ++launch_;
     // Runs on the host thread before any block. Granules keep the launch
@@ -100,11 +91,11 @@ void InitChecker::on_shared_access(const ThreadId& who, SharedAccess access, con
     // Naturally aligned: an access of at most 4 bytes lies in one granule.
     if (access.size <= 4 && first < s.shadow.size()) {
         Granule& cell = s.shadow[first];
-        const auto mask = std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
+        const std::uint8_t mask = granule_mask(access.offset, access.size);
         if (access.kind != AccessKind::Read) return cell.write(s.generation, mask);
         if ((cell.written(s.generation) & mask) == mask) return;
     }
-    judge_shared_access(AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
+    judge_shared_access(shared_access_event(who, access, pc, address));
 }
 
 void InitChecker::judge_shared_access(const AccessEvent& e) {
@@ -113,7 +104,7 @@ void InitChecker::judge_shared_access(const AccessEvent& e) {
     const std::uint32_t offset = e.shared_offset & 3, first = e.shared_offset / 4;
     if (e.size != 0 && offset + e.size <= 4 && first < s.shadow.size()) {
         Granule& cell = s.shadow[first];
-        const auto mask = std::uint8_t(((1u << e.size) - 1) << offset);
+        const std::uint8_t mask = granule_mask(e.shared_offset, e.size);
         if (e.kind != AccessKind::Read)
             cell.write(s.generation, mask);
         else if ((cell.written(s.generation) & mask) != mask)

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "checkers/global_location.h"
+#include "checkers/granule_mask.h"
 #include "checkers/shared_symbols.h"
 #include "checkers/uninitialised_shared_read.h"
 #include "emulator/symbolizer.h"
@@ -232,8 +233,7 @@ void RaceChecker::on_global_access(BlockState& s, const AccessEvent& e) {
     const AccessKind kind = synchronising ? AccessKind::Atomic : e.kind;
     const std::uintptr_t end = e.address + e.size;
     for (std::uintptr_t g = e.address & ~std::uintptr_t(3); g < end; g += 4) {
-        const std::uintptr_t lo = std::max(e.address, g), hi = std::min(end, g + 4);
-        const std::uint8_t mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g));
+        const std::uint8_t mask = granule_mask(g / 4, e.address, end);
         // This block's own slots while blocks run side by side, else the launch's.
         if (s.launch->blocks_in_parallel)
             access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, kind, mask, g);
@@ -255,8 +255,7 @@ void RaceChecker::on_shared_access(const ThreadId& who, SharedAccess access, con
     const Slot& slot = s->shadow[first];
     if (!slot.settled_for(s->settled_key, who.linear + 1)) return judge_shared_read(who, access, pc, address);
     if (judge_shared_reads_) {
-        const auto mask = access.size == 4 ? std::uint8_t(0xf)
-                                           : std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
+        const std::uint8_t mask = granule_mask(access.offset, access.size);
         if ((slot.written_bytes() & mask) != mask) return report_unwritten_shared_read(who, access, pc, address);
     }
 }
@@ -268,7 +267,7 @@ void RaceChecker::judge_shared_read(const ThreadId& who, SharedAccess access, co
     BlockState& s = blocks_.current();
     Slot& slot = s.shadow[access.offset / 4];
     if (!slot.current(s.tag) || !slot.promoted()) return judge_shared_access(who, access, pc, address);
-    const auto mask = std::uint8_t(((1u << access.size) - 1) << (access.offset & 3));
+    const std::uint8_t mask = granule_mask(access.offset, access.size);
     FullCell& cell = s.cells[slot.cell()];
     if (!quiet_read<false>(s, cell, who.linear, access.size, pc, mask)) {
         slot.forget_settled_reads();
@@ -295,7 +294,7 @@ bool RaceChecker::judged_global_access(const ThreadId& who, GlobalAccess access,
     const std::uint32_t me = who.linear;
     const Slot::Packed packed = Slot::packing(me + 1, s->lane_epoch[me], access.kind, false, access.size, pc,
                                               s->global_stamp, s->pcs);
-    const auto mask = std::uint8_t(((1u << access.size) - 1) << offset);
+    const std::uint8_t mask = granule_mask(address, access.size);
     if (!packed.fits || (slot.current(s->tag) && !slot.held_by(packed, mask) && !slot.superseded_by(packed)))
         return false;
     slot.pack(packed, mask, s->tag);
@@ -304,15 +303,13 @@ bool RaceChecker::judged_global_access(const ThreadId& who, GlobalAccess access,
 
 void RaceChecker::judge_shared_access(const ThreadId& who, SharedAccess access, const void* pc,
                                       std::uintptr_t address) {
-    on_access(AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
+    on_access(shared_access_event(who, access, pc, address));
 }
 
 void RaceChecker::report_unwritten_shared_read(const ThreadId& who, SharedAccess access, const void* pc,
                                                std::uintptr_t address) {
     const BlockState& s = blocks_.current();
-    report_uninitialised_shared_read(
-        log_, s.block_linear, *s.launch,
-        AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
+    report_uninitialised_shared_read(log_, s.block_linear, *s.launch, shared_access_event(who, access, pc, address));
 }
 
 void RaceChecker::on_access(const AccessEvent& e) {
@@ -335,7 +332,7 @@ void RaceChecker::on_access(const AccessEvent& e) {
             offset + e.size <= 4) {
             const std::uintptr_t g = e.address - offset;
             access_granule<true, false>(s, s.global.at(g), s.global_cells, s.pcs, s.tag, e, e.kind,
-                                        std::uint8_t(((1u << e.size) - 1) << offset), g);
+                                        granule_mask(e.address, e.size), g);
             return;
         }
         on_global_access(s, e);
@@ -345,7 +342,7 @@ void RaceChecker::on_access(const AccessEvent& e) {
     // Most: an access inside one granule the shadow already covers.
     const std::uint32_t offset = e.shared_offset & 3, first = e.shared_offset / 4;
     if (e.size != 0 && offset + e.size <= 4 && first < s.shadow.size()) {
-        const auto mask = std::uint8_t(((1u << e.size) - 1) << offset);
+        const std::uint8_t mask = granule_mask(e.shared_offset, e.size);
         Slot& slot = s.shadow[first];
         const std::uint8_t written = slot.written(s.tag);
         access_granule<false, false>(s, slot, s.cells, s.pcs, s.tag, e, e.kind, mask, std::uintptr_t(first) * 4);
@@ -358,8 +355,7 @@ void RaceChecker::on_access(const AccessEvent& e) {
     if (s.shadow.size() < cells_needed) s.shadow.resize(std::max(cells_needed, s.shadow.size() * 2));
     bool unwritten = false;
     for (std::uint32_t g = e.shared_offset / 4; g * 4 < end; ++g) {
-        const std::uint32_t lo = std::max(e.shared_offset, g * 4), hi = std::min(end, g * 4 + 4);
-        const auto mask = std::uint8_t(((1u << (hi - lo)) - 1) << (lo - g * 4));
+        const std::uint8_t mask = granule_mask(g, e.shared_offset, end);
         Slot& slot = s.shadow[g];
         const std::uint8_t written = slot.written(s.tag);
         access_granule<false, false>(s, slot, s.cells, s.pcs, s.tag, e, e.kind, mask, std::uintptr_t(g) * 4);

@@ -16,7 +16,7 @@ std::string describe(const ThreadId& i) {
 // engine calls them through the vtable, the compiler would test for them
 // first and inline them (an event built, a frame) on every access.
 void Checker::on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address) {
-    on_access(AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset});
+    on_access(shared_access_event(who, access, pc, address));
 }
 
 bool Checker::judged_global_access(const ThreadId&, GlobalAccess, const void*, std::uintptr_t) { return false; }

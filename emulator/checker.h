@@ -108,6 +108,12 @@ struct SharedAccess {
     AccessKind kind = AccessKind::Read;  // Read or Write
 };
 
+// The AccessEvent of a SharedAccess, for on_access.
+inline AccessEvent shared_access_event(const ThreadId& who, SharedAccess access, const void* pc,
+                                       std::uintptr_t address) {
+    return AccessEvent{who, MemorySpace::Shared, access.kind, false, address, access.size, pc, access.offset};
+}
+
 // A plain load or store (not atomic, not volatile) of global memory
 // (Checker::judged_global_access). One register wide.
 struct GlobalAccess {
