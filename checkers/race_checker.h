@@ -73,7 +73,7 @@ public:
     void on_access(const AccessEvent& e) override;
     // Most checked shared accesses are reads of a tile element the block's
     // threads share, after the barrier that ordered its writes (quiet_read):
-    // judged here with no event built, in a leaf that saves no registers;
+    // judged here with no event built, in a leaf that calls nothing;
     // the rest go on to on_access.
     void on_shared_access(const ThreadId& who, SharedAccess access, const void* pc, std::uintptr_t address) override;
     // Most global accesses, blocks side by side: a granule's first access in
