@@ -21,29 +21,32 @@ void ShuffleChecker::on_launch_begin(const LaunchInfo& launch) {
     sites_.clear();
 }
 
-std::vector<ShuffleChecker::OwnValueSite> ShuffleChecker::own_value_sites() const {
+std::vector<ShuffleChecker::UntakenSite> ShuffleChecker::untaken_sites() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    std::vector<OwnValueSite> sites = sites_;
-    std::sort(sites.begin(), sites.end(), [](const OwnValueSite& a, const OwnValueSite& b) {
-        return std::tie(a.first_block, a.first.linear) < std::tie(b.first_block, b.first.linear);
+    std::vector<UntakenSite> sites = sites_;
+    std::sort(sites.begin(), sites.end(), [](const UntakenSite& a, const UntakenSite& b) {
+        return std::tie(a.first_block, a.first.linear, a.source) < std::tie(b.first_block, b.first.linear, b.source);
     });
     return sites;
 }
 
 void ShuffleChecker::on_shuffle(const ShuffleEvent& e) {
     if (e.source == ShuffleSource::Taken) return;
-    if (e.source == ShuffleSource::OutsideSegment) {
+    {
         const std::uint64_t block = linear_block(launch_, e.who.block);
         std::lock_guard<std::mutex> lock(mutex_);
-        auto site = std::find_if(sites_.begin(), sites_.end(), [&](const OwnValueSite& s) { return s.pc == e.pc; });
-        if (site == sites_.end()) site = sites_.insert(sites_.end(), OwnValueSite{e.pc, 0, e.width, e.who, block});
+        auto site = std::find_if(sites_.begin(), sites_.end(),
+                                 [&](const UntakenSite& s) { return s.pc == e.pc && s.source == e.source; });
+        if (site == sites_.end())
+            site = sites_.insert(sites_.end(), UntakenSite{e.pc, e.source, 0, e.width, e.who, block});
         site->lanes |= std::uint64_t(1) << e.who.lane;
         if (std::tie(block, e.who.linear) < std::tie(site->first_block, site->first.linear)) {
             site->first = e.who;
             site->first_block = block;
         }
     }
-    const Severity severity = e.source == ShuffleSource::OutsideSegment ? Severity::Note : Severity::Error;
+    // A note whatever the source: the re-run judges whether the value is used.
+    const Severity severity = Severity::Note;
     const Rule rule = e.source == ShuffleSource::NotInMask ? Rule::ShuffleSourceNotInMask
                       : e.source == ShuffleSource::Inactive  ? Rule::ShuffleInactiveSource
                                                              : Rule::ShuffleOutsideSegment;
@@ -62,12 +65,13 @@ void ShuffleChecker::on_shuffle(const ShuffleEvent& e) {
                      std::to_string(e.width) + ")";
         switch (e.source) {
             case ShuffleSource::NotInMask:
-                r.why = "the shuffle reads " + lane + ", which its mask does not name, so the value is undefined on a GPU";
+                r.why = "the shuffle reads " + lane + ", which its mask does not name, so the value is undefined on a GPU "
+                        "(valid CUDA as long as the program does not use it)";
                 r.fix = "name " + lane + " in the mask (and make it execute the shuffle), or do not use the value it returns";
                 break;
             case ShuffleSource::Inactive:
                 r.why = "the shuffle reads " + lane + ", which did not take part in it (it does not exist or has exited), "
-                        "so the value is undefined on a GPU";
+                        "so the value is undefined on a GPU (valid CUDA as long as the program does not use it)";
                 r.fix = "name only lanes that exist in the mask and read only from them, e.g. "
                         "__shfl_sync(mask, v, min(lane + offset, active - 1)) and add the value only if lane + offset < active";
                 break;

@@ -1,10 +1,12 @@
-// The shuffle checker: a shuffle whose source lane is not an active lane of
-// its mask gets an undefined value on a GPU (error); a source outside the
-// width segment gives the caller its own value (a note: fine when the code
-// expects it, as the usual __shfl_down_sync reduction does, a missing
-// boundary check when it does not). Which of the two it is, the CUDA layer
-// finds out by running the launch again with other values there
-// (primitives/src/value_flow.cpp); the checker lists the places.
+// The shuffle checker: a lane whose shuffle source is not an active lane of
+// its mask gets an undefined value on a GPU, and one whose source lies past
+// its width segment gets its own value back, which CUDA defines. Neither is
+// wrong in itself: a reduction that never uses the value is valid CUDA. The
+// checker notes each such call (a note, shown on request) and lists the
+// places; whether the value reached the results, the CUDA layer finds out by
+// running the launch again with other values there
+// (primitives/src/value_flow.cpp), which makes an undefined value used an
+// error and an own value used a warning.
 #pragma once
 
 #include <cstdint>
@@ -26,22 +28,24 @@ public:
     void on_launch_begin(const LaunchInfo& launch) override;
     void on_shuffle(const ShuffleEvent& e) override;
 
-    // A shuffle call whose callers read past their segment in this launch.
-    struct OwnValueSite {
+    // A shuffle call whose callers took no value from an active source in
+    // this launch, one per call and kind of source.
+    struct UntakenSite {
         const void* pc = nullptr;
-        std::uint64_t lanes = 0;  // the lanes (of their warp) that got their own value
+        ShuffleSource source = ShuffleSource::OutsideSegment;
+        std::uint64_t lanes = 0;  // the lanes (of their warp) that took no value
         unsigned width = 32;
         ThreadId first;           // the first such caller, in block and thread order
         std::uint64_t first_block = 0;
     };
     // The launch's sites, by their first caller (the same for any workers).
-    std::vector<OwnValueSite> own_value_sites() const;
+    std::vector<UntakenSite> untaken_sites() const;
 
 private:
     driver::HazardLog& log_;
     LaunchInfo launch_;
     mutable std::mutex mutex_;
-    std::vector<OwnValueSite> sites_;
+    std::vector<UntakenSite> sites_;
 };
 
 }  // namespace simt::check

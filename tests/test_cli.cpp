@@ -616,16 +616,15 @@ TEST_CASE("a hard-coded 0xffffffff mask works with 32-lane warps, as does its po
     }
 }
 
-TEST_CASE("programs that print what shuffles past their segment return, on purpose, get the value-used error and no other report") {
-    for (const char* program : {"conformance/shuffle_edges.cu", "conformance/overlapping_masks.cu", "demo/collectives_check.cu",
-                                "api/half_precision.cu", "api/large_tiles.cu"}) {
+TEST_CASE("programs that print what shuffles past their segment return, on purpose, get the value-used warning, exit 0 and no error") {
+    for (const char* program : {"conformance/shuffle_edges.cu", "conformance/overlapping_masks.cu", "api/half_precision.cu",
+                                "api/large_tiles.cu"}) {
         CAPTURE(program);
         const Result r = simt(std::string("run ") + (fs::path(SIMT_KERNELS_DIR) / program).string());
-        CHECK(r.status == 1);
-        CHECK_THAT(r.err, Catch::Contains("shuffle hazard (source outside segment, value used)"));
-        std::istringstream lines(r.err);
-        for (std::string line; std::getline(lines, line);)
-            if (line.rfind("simt: error: ", 0) == 0) CHECK_THAT(line, Catch::Contains("value used"));
+        CHECK(r.status == 0);
+        CHECK_THAT(r.err, Catch::Contains("simt: warning: shuffle hazard (source outside segment, value used)"));
+        CHECK_THAT(r.err, Catch::Contains("ERROR SUMMARY: 0 errors"));
+        CHECK_THAT(r.err, !Catch::Contains("simt: error: "));
     }
 }
 
@@ -707,7 +706,7 @@ std::vector<fs::path> correct_kernel_programs() {
             if (entry.path().extension() != ".cu") continue;
             if (std::string(folder) == "catalog" && name.find("_fixed") == std::string::npos) continue;
             if (name == "warp_bitonic_sort" || name.rfind("tiled_matmul_no_", 0) == 0) continue;
-            if (name == "shuffle_edges" || name == "overlapping_masks" || name == "collectives_check") continue;
+            if (name == "shuffle_edges" || name == "overlapping_masks") continue;
             clean.push_back(entry.path());
         }
     }

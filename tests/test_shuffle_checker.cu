@@ -1,5 +1,7 @@
-// The shuffle checker: sources that are not active lanes of the mask are
-// errors; sources past the segment are notes, shown on request.
+// The shuffle checker: a shuffle whose source is not an active lane of its
+// mask, or lies past its segment, is a note (shown on request) when the
+// program never uses the value; a value used is an error when CUDA leaves it
+// undefined and a warning when CUDA defines it (the caller's own value).
 #include "support.h"
 
 #include "driver/hazard_log.h"
@@ -62,7 +64,7 @@ std::vector<HazardGroup> hazards() {
 
 }  // namespace
 
-TEST_CASE("a shuffle reading a lane its mask does not name is an error naming the lane, the mask and the line") {
+TEST_CASE("a shuffle reading a lane its mask does not name, whose value is stored, is an error naming the lanes, the line and the output it changed") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::test::Managed<int> out(32);
     reads_outside_mask<<<1, 32>>>(out);
@@ -70,14 +72,14 @@ TEST_CASE("a shuffle reading a lane its mask does not name is an error naming th
     REQUIRE(groups.size() == 1);
     const simt::driver::HazardReport& r = groups[0].example;
     CHECK(simt::driver::family_of(r.rule) == simt::driver::Family::Shuffle);
-    CHECK(r.rule == simt::driver::Rule::ShuffleSourceNotInMask);
+    CHECK(r.rule == simt::driver::Rule::ShuffleSourceNotInMaskValueUsed);
     CHECK(r.severity == Severity::Error);
-    CHECK(groups[0].instances == 16);
-    CHECK_THAT(r.location, Catch::Matches("lane (1[6-9]|2[0-9]|3[01]) of warp 0 \\(mask 0xffff, width " +
-                                          std::to_string(opts.warp_size) + "\\)"));
+    CHECK(r.location == "lanes 0-15 of each warp (width " + std::to_string(opts.warp_size) + ")");
+    CHECK_THAT(r.why, Catch::Contains("a lane its mask does not name") && Catch::Contains("undefined") &&
+                          Catch::Contains("global allocation #1 (128 bytes), bytes 0-3 hold "));
     const std::string text = simt::driver::format_text(groups[0]);
-    CHECK_THAT(text, Catch::StartsWith("simt: error: shuffle hazard (source not in mask) in kernel reads_outside_mask\n  Shuffle from lane "));
-    CHECK_THAT(text, Catch::Contains("at test_shuffle_checker.cu:17"));
+    CHECK_THAT(text, Catch::StartsWith("simt: error: shuffle hazard (source not in mask, value used) in kernel reads_outside_mask\n  Shuffle from lanes "));
+    CHECK_THAT(text, Catch::Contains("at test_shuffle_checker.cu:19"));
     CHECK_THAT(text, !Catch::Contains("Previous"));
 }
 
@@ -89,14 +91,15 @@ TEST_CASE("the same shuffle reading inside its mask has no report") {
     CHECK(out[0] == 150);
 }
 
-TEST_CASE("a full-warp reduction in a partial last warp reads lanes that do not exist") {
+TEST_CASE("a full-warp reduction in a partial last warp adds values from lanes that do not exist: an error") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::test::Managed<int> out(2);
     partial_warp_sum<<<1, opts.warp_size + 8>>>(out);
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE_FALSE(groups.empty());
     for (const HazardGroup& g : groups) {
-        CHECK(g.example.rule == simt::driver::Rule::ShuffleInactiveSource);
+        CHECK(g.example.rule == simt::driver::Rule::ShuffleInactiveSourceValueUsed);
+        CHECK(g.example.severity == Severity::Error);
         CHECK(g.example.current.who.warp == 1);
     }
     CHECK(out[0] == int(opts.warp_size));
@@ -175,7 +178,7 @@ __global__ void sum_then_difference(const float* in, float* out, float* sums, in
 
 }  // namespace
 
-TEST_CASE("a forward difference that uses the last lane's own shuffle value is an error naming the shuffle, the lanes and the first output it changed") {
+TEST_CASE("a forward difference that uses the last lane's own shuffle value is a warning naming the shuffle, the lanes and the first output it changed") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     const int n = 256;
     simt::test::Managed<float> in(n), out(n, 0.0f);
@@ -186,18 +189,19 @@ TEST_CASE("a forward difference that uses the last lane's own shuffle value is a
     const simt::driver::HazardReport& r = groups[0].example;
     CHECK(simt::driver::family_of(r.rule) == simt::driver::Family::Shuffle);
     CHECK(r.rule == simt::driver::Rule::ShuffleOutsideSegmentValueUsed);
-    CHECK(r.severity == Severity::Error);
+    CHECK(r.severity == Severity::Warning);
+    CHECK_THAT(r.why, Catch::Contains("which CUDA defines"));
     const unsigned last = simt_warp_ - 1;
     CHECK(r.location == "lane " + std::to_string(last) + " of each warp (width " + std::to_string(simt_warp_) + ")");
     CHECK_THAT(r.why, Catch::Contains("global allocation #2 (1024 bytes), bytes " + std::to_string(last * 4) + "-" +
                                       std::to_string(last * 4 + 3) + " hold "));
-    CHECK_THAT(simt::driver::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:142"));
+    CHECK_THAT(simt::driver::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:145"));
     // The launch's own results are what the GPU computes: lane 31 got its own value.
     CHECK(out[last] == 0.0f);
     CHECK(out[0] == 1.0f);
 }
 
-TEST_CASE("of two shuffle calls returning own values, only the one whose values reach the results is an error") {
+TEST_CASE("of two shuffle calls returning own values, only the one whose values reach the results is reported") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     const int n = 256;
     simt::test::Managed<float> in(n), out(n, 0.0f), sums(n, 0.0f);
@@ -206,7 +210,7 @@ TEST_CASE("of two shuffle calls returning own values, only the one whose values 
     const std::vector<HazardGroup> groups = hazards();
     REQUIRE(groups.size() == 1);
     CHECK(groups[0].example.rule == simt::driver::Rule::ShuffleOutsideSegmentValueUsed);
-    CHECK_THAT(simt::driver::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:172"));
+    CHECK_THAT(simt::driver::format_text(groups[0]), Catch::Contains("test_shuffle_checker.cu:175"));
 }
 
 TEST_CASE("the forward difference that loads the last lane's neighbour from memory has no report") {
@@ -230,7 +234,7 @@ TEST_CASE("a moving average that discards the last lane's own shuffle value has 
     CHECK(out[n - 1] == float(2 * (n - 1)));
 }
 
-TEST_CASE("a reduction whose upper lanes get their own values back has no error: the values never reach the result") {
+TEST_CASE("a reduction whose upper lanes get their own values back has no report: the values never reach the result") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::test::Managed<int> out(4);
     full_warp_sum<<<1, 128>>>(out);
@@ -314,4 +318,159 @@ TEST_CASE("a shuffle call whose own values reach the results is reported at ever
         REQUIRE(groups.size() == 1);
         CHECK(groups[0].example.rule == simt::driver::Rule::ShuffleOutsideSegmentValueUsed);
     }
+}
+
+namespace {
+
+// A partial last warp (a block of a warp and 8 threads) shuffling with a full
+// mask, each lane adding the value only where its source exists: the values
+// read from lanes that do not exist are undefined and never used.
+__global__ void partial_warp_sum_discarding(int* out) {
+    const unsigned lane = threadIdx.x % warpSize;
+    int v = int(threadIdx.x);
+    for (unsigned offset = warpSize / 2; offset > 0; offset /= 2) {
+        const int other = __shfl_down_sync(simt_full_mask(), v, offset);
+        if (lane + offset < unsigned(warpSize) && threadIdx.x + offset < blockDim.x) v += other;
+    }
+    if (lane == 0) out[threadIdx.x / warpSize] = v;
+}
+// The guarded ballot-mask reduction: the mask names the first n lanes, whose
+// shuffles read past it, and each lane adds only sources below n.
+__global__ void ballot_mask_sum(const int* in, int* out, int n) {
+    const int lane = int(threadIdx.x);
+    const auto mask = __ballot_sync(simt_full_mask(), lane < n);
+    if (lane < n) {
+        int v = in[lane];
+        for (int offset = warpSize / 2; offset > 0; offset /= 2) {
+            const int other = __shfl_down_sync(mask, v, offset);
+            if (lane + offset < n) v += other;
+        }
+        if (lane == 0) out[0] = v;
+    }
+}
+// The same reduction without the guard: lanes add values from outside the mask.
+__global__ void ballot_mask_sum_unguarded(const int* in, int* out, int n) {
+    const int lane = int(threadIdx.x);
+    const auto mask = __ballot_sync(simt_full_mask(), lane < n);
+    if (lane < n) {
+        int v = in[lane];
+        for (int offset = warpSize / 2; offset > 0; offset /= 2) v += __shfl_down_sync(mask, v, offset);
+        if (lane == 0) out[0] = v;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a partial last warp shuffling with a full mask, discarding what it reads from lanes that do not exist, has no error or warning") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int ws = int(opts.warp_size);
+    simt::test::Managed<int> out(2);
+    partial_warp_sum_discarding<<<1, ws + 8>>>(out);
+    CHECK(hazards().empty());
+    CHECK(out[0] == ws * (ws - 1) / 2);
+    CHECK(out[1] == 8 * ws + 28);
+}
+
+TEST_CASE("an undefined shuffle value never used is a note, shown with the note severity") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::CheckOptions notes;
+    notes.min_severity = 0;
+    simt::cuda::reset_device(opts, notes);
+    simt::test::Managed<int> out(2);
+    partial_warp_sum_discarding<<<1, opts.warp_size + 8>>>(out);
+    const std::vector<HazardGroup> groups = hazards();
+    bool inactive = false;
+    for (const HazardGroup& g : groups) {
+        CHECK(g.example.severity == Severity::Note);
+        inactive = inactive || g.example.rule == simt::driver::Rule::ShuffleInactiveSource;
+    }
+    CHECK(inactive);
+}
+
+TEST_CASE("the guarded ballot-mask reduction has no error or warning, and without its guard it is an error") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int n = 21;
+    simt::test::Managed<int> in(32), out(1);
+    for (int i = 0; i < 32; ++i) in[i] = i * i;
+    ballot_mask_sum<<<1, 32>>>(in, out, n);
+    CHECK(hazards().empty());
+    CHECK(out[0] == 2870);
+    ballot_mask_sum_unguarded<<<1, 32>>>(in, out, n);
+    const std::vector<HazardGroup> groups = hazards();
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0].example.rule == simt::driver::Rule::ShuffleSourceNotInMaskValueUsed);
+    CHECK(groups[0].example.severity == Severity::Error);
+}
+
+namespace {
+
+// A clamp-to-edge stencil: each lane averages itself with both neighbours,
+// and at the warp's edges relies on the shuffle returning its own value,
+// which CUDA defines.
+__global__ void clamped_smooth(const float* in, float* out) {
+    const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+    const float v = in[i];
+    const float left = __shfl_up_sync(simt_full_mask(), v, 1);
+    const float right = __shfl_down_sync(simt_full_mask(), v, 1);
+    out[i] = (left + v + right) / 3.0f;
+}
+// The same stencil saying so: the own value selected explicitly.
+__global__ void clamped_smooth_explicit(const float* in, float* out) {
+    const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+    const unsigned lane = threadIdx.x % warpSize;
+    const float v = in[i];
+    const float up = __shfl_up_sync(simt_full_mask(), v, 1);
+    const float down = __shfl_down_sync(simt_full_mask(), v, 1);
+    const float left = lane >= 1 ? up : v;
+    const float right = lane + 1 < unsigned(warpSize) ? down : v;
+    out[i] = (left + v + right) / 3.0f;
+}
+
+}  // namespace
+
+TEST_CASE("a clamp-to-edge stencil relying on CUDA's own value past the edge is a warning per shuffle, and selecting the own value explicitly silences it") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const int n = 128;
+    simt::test::Managed<float> in(n), out(n, 0.0f);
+    for (int i = 0; i < n; ++i) in[i] = float(3 * i);
+    clamped_smooth<<<1, n>>>(in, out);
+    const std::vector<HazardGroup> groups = hazards();
+    REQUIRE(groups.size() == 2);
+    for (const HazardGroup& g : groups) {
+        CHECK(g.example.rule == simt::driver::Rule::ShuffleOutsideSegmentValueUsed);
+        CHECK(g.example.severity == Severity::Warning);
+        CHECK_THAT(g.example.fix, Catch::Contains("select it explicitly"));
+    }
+    const unsigned last = simt_warp_ - 1;
+    CHECK(out[0] == (0.0f + 0.0f + 3.0f) / 3.0f);
+    CHECK(out[last] == float(3 * (last - 1) + 3 * last + 3 * last) / 3.0f);
+    clamped_smooth_explicit<<<1, n>>>(in, out);
+    CHECK(hazards().empty());
+    CHECK(out[last] == float(3 * (last - 1) + 3 * last + 3 * last) / 3.0f);
+}
+
+namespace {
+
+// An undefined value stored in a launch that then fails: simt cannot run
+// the launch again to see whether the value mattered.
+__global__ void undefined_then_trap(int* out) {
+    const int lane = int(threadIdx.x);
+    int v = lane;
+    if (lane < 16) v = __shfl_sync(0x0000ffff, v, lane + 16);
+    out[lane] = v;
+    if (lane == 0) __trap();
+}
+
+}  // namespace
+
+TEST_CASE("an undefined shuffle value in a launch simt cannot run again is a warning that says why") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::test::Managed<int> out(32);
+    undefined_then_trap<<<1, 32>>>(out);
+    CHECK(cudaDeviceSynchronize() != cudaSuccess);
+    const std::vector<HazardGroup> groups = simt::cuda::last_launch_hazards();
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0].example.rule == simt::driver::Rule::ShuffleSourceNotInMaskValueUsed);
+    CHECK(groups[0].example.severity == Severity::Warning);
+    CHECK_THAT(groups[0].example.why, Catch::Contains("could not tell") && Catch::Contains("the launch failed"));
 }

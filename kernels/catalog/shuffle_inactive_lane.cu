@@ -31,10 +31,10 @@ int main() {
 
 // Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
 // expect-status: 1
-// expect-its: error: shuffle hazard (inactive source) in kernel warp_sums
+// expect-its: error: shuffle hazard (inactive source, value used) in kernel warp_sums
 // expect-its: Shuffle from lane
 // expect-its: shuffle_inactive_lane.cu:12
 // expect-its: simt: ERROR SUMMARY: 1 error, 0 warnings
-// expect-lockstep: error: shuffle hazard (inactive source) in kernel warp_sums
+// expect-lockstep: error: shuffle hazard (inactive source, value used) in kernel warp_sums
 // expect-lockstep: shuffle_inactive_lane.cu:12
 // expect-lockstep: simt: ERROR SUMMARY: 1 error, 0 warnings

@@ -3,10 +3,11 @@
 // __shfl_down_sync(mask, v, 1). The last lane of every warp has no right
 // neighbour in the warp: the shuffle hands it its own value, so its
 // difference is 0 instead of next - current. simt runs the launch again
-// with other values there, sees out[] change, and reports the shuffle as an
-// error (a shuffle whose own value is never used stays a note); twin:
-// shuffle_past_warp_edge_fixed.cu reads the neighbour from global memory at
-// the warp edge.
+// with other values there, sees out[] change, and reports the shuffle as a
+// warning: CUDA defines the own value, and a clamp-to-edge stencil relies on
+// it on purpose, so simt cannot call it a bug (a shuffle whose own value is
+// never used stays a note); twin: shuffle_past_warp_edge_fixed.cu reads the
+// neighbour from global memory at the warp edge.
 #include <cstdio>
 
 constexpr int N = 128;
@@ -37,11 +38,11 @@ int main() {
 }
 
 // Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
-// expect-status: 1
-// expect: simt: error: shuffle hazard (source outside segment, value used) in kernel differences
+// expect-status: 0
+// expect: simt: warning: shuffle hazard (source outside segment, value used) in kernel differences
 // expect: Shuffle from lane 31 of each warp (width 32)
-// expect: shuffle_past_warp_edge.cu:17
+// expect: shuffle_past_warp_edge.cu:18
 // expect: global allocation #2 (512 bytes), bytes 124-127 hold 00 40 70 c4 instead of 00 00 00 00
-// expect: simt: 1 hazard (1 error, 0 warnings) in 1 launch
-// expect: simt: ERROR SUMMARY: 1 error, 0 warnings
+// expect: simt: 1 hazard (0 errors, 1 warning) in 1 launch
+// expect: simt: ERROR SUMMARY: 0 errors, 1 warning
 // expect-stdout: differences: 3 of 127 wrong

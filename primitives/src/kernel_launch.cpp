@@ -163,7 +163,7 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     KernelLaunch again = launch;  // the same schedule: only the own values differ
     again.rerun_of = rt.engine().launches() - 1;
     again.deferrable = false;
-    for (driver::HazardGroup& g : flow.judge(rt.own_value_sites(), outcome, [&] {
+    for (driver::HazardGroup& g : flow.judge(rt.untaken_shuffle_sites(), outcome, [&] {
              LaunchOutcome other = rt.engine().launch(again);
              rt.take_hazards(~std::uint64_t(0));  // the re-run's hazards are the launch's, already taken
              return other;

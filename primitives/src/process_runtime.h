@@ -76,7 +76,12 @@ public:
     // Whether launches are run again to see where shuffles' own values go
     // (value_flow.h): with the shuffle check, and not while tracing.
     bool checks_value_flow() const { return checks_.shuffle && !trace_; }
-    std::vector<check::ShuffleChecker::OwnValueSite> own_value_sites() const { return shuffle_.own_value_sites(); }
+    // No checker is on (--check none): what the program does is its own business.
+    bool checks_nothing() const {
+        return !checks_.race && !checks_.shuffle && !checks_.init && !checks_.barrier && !checks_.warp_sync &&
+               !checks_.memory;
+    }
+    std::vector<check::ShuffleChecker::UntakenSite> untaken_shuffle_sites() const { return shuffle_.untaken_sites(); }
     // A fault that stopped launch `launch`, already printed: kept for the
     // report file (driver/fault_report.h).
     // `instances`: how many threads it stands for (failed asserts not shown).

@@ -67,7 +67,10 @@ LaunchCheck::LaunchCheck(Engine& engine, const char* kernel, bool enabled) : eng
     }
     std::size_t bytes = std::size_t(__stop_simt_global_space - __start_simt_global_space);
     for (const Allocation& a : engine.memory().live()) bytes += a.size;
-    if (bytes > kMaxCopy) return;
+    if (bytes > kMaxCopy) {
+        too_large_ = true;
+        return;
+    }
     before_ = capture();
     copied_ = true;
 }
@@ -122,20 +125,42 @@ std::string LaunchCheck::describe_change(const Image& after, std::uintptr_t addr
     return "with other values there, device memory ends up different";
 }
 
-driver::HazardGroup LaunchCheck::report(const void* pc, std::uint64_t lanes, unsigned width, const ThreadId& first,
-                                       const std::string& change) const {
+driver::HazardGroup LaunchCheck::report(const void* pc, ShuffleSource source, std::uint64_t lanes, unsigned width,
+                                       const ThreadId& first, const std::string& change, bool judged) const {
+    const bool one = __builtin_popcountll(lanes) == 1;
+    const std::string who = lane_list(lanes);
     driver::HazardReport r;
-    r.rule = driver::Rule::ShuffleOutsideSegmentValueUsed;
-    r.severity = driver::Severity::Error;
     r.kernel = kernel_;
     r.space = MemorySpace::Shared;  // registers, really, as for the other shuffle reports
     r.current = driver::HazardAccess{first, AccessKind::Read, 0, pc};
-    r.location = lane_list(lanes) + " of each warp (width " + std::to_string(width) + ")";
-    r.why = "the shuffle's source lies past the caller's " + std::to_string(width) + "-lane segment for " +
-            lane_list(lanes) + ", so " + (__builtin_popcountll(lanes) == 1 ? "it receives its" : "they receive their") +
-            " own value, and the launch's results depend on it: " + change;
-    r.fix = "check the boundary before using the value (e.g. use it only if lane + delta < width), or load the "
-            "neighbour the last lanes need from memory";
+    r.location = who + " of each warp (width " + std::to_string(width) + ")";
+    if (source == ShuffleSource::OutsideSegment) {
+        // CUDA defines the own value: relying on it is a choice simt cannot
+        // see, so it warns and does not fail the run.
+        r.rule = driver::Rule::ShuffleOutsideSegmentValueUsed;
+        r.severity = driver::Severity::Warning;
+        r.why = "the shuffle's source lies past the caller's " + std::to_string(width) + "-lane segment for " + who +
+                ", so " + (one ? "it receives its" : "they receive their") +
+                " own value (which CUDA defines), and the launch's results depend on it: " + change +
+                "; right for a clamp-to-edge stencil, a missing boundary check for a difference or a sum";
+        r.fix = "if the own value is meant, say so and this warning goes: select it explicitly "
+                "(v2 = lane + delta < width ? shuffled : v); if not, check the boundary before using the value, "
+                "or load the neighbour the last lanes need from memory";
+    } else {
+        const bool mask = source == ShuffleSource::NotInMask;
+        r.rule = mask ? driver::Rule::ShuffleSourceNotInMaskValueUsed : driver::Rule::ShuffleInactiveSourceValueUsed;
+        r.severity = judged ? driver::Severity::Error : driver::Severity::Warning;
+        const std::string source_text = mask ? "a lane its mask does not name" : "a lane that did not take part in it";
+        r.why = "the shuffle reads " + source_text + " for " + who + ", so " + (one ? "it receives" : "they receive") +
+                " a value CUDA leaves undefined, " +
+                (judged ? "and the launch's results depend on it: " + change
+                        : "and simt could not tell whether the results depend on it: " + change);
+        r.fix = mask ? "name every source lane in the mask (and make it execute the shuffle), or use the value only "
+                       "where its source is in the mask (e.g. if (lane + delta < n) v += other)"
+                     : "read only from lanes that exist and execute the shuffle (e.g. __shfl_sync(mask, v, "
+                       "min(lane + offset, active - 1))), or use the value only where its source does "
+                       "(if (lane + offset < active) v += other)";
+    }
     return driver::HazardGroup{std::move(r), 1, driver::HazardKey{r.rule, pc, pc}};
 }
 

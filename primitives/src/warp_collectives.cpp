@@ -151,16 +151,15 @@ std::uint64_t shuffle(std::uint64_t mask, std::uint64_t bits, Shuffle kind, int 
                         : kind == Shuffle::Down ? int(lane) + int(n)
                         : kind == Shuffle::Xor  ? int(lane ^ n)
                                                 : int(source);
-    if (source == lane && event.source_lane != int(lane)) {
+    if (source == lane && event.source_lane != int(lane))
         event.source = ShuffleSource::OutsideSegment;
-        result = value_flow::own_value(result, pc, lane);
-    }
     else if ((mask >> source & 1) == 0)
         event.source = ShuffleSource::NotInMask;
     else if ((participants >> source & 1) == 0)
         event.source = ShuffleSource::Inactive;
-    if (event.source != ShuffleSource::Taken) device::shuffle_observed(event);
-    return result;
+    if (event.source == ShuffleSource::Taken) return result;
+    device::shuffle_observed(event);
+    return value_flow::untaken_value(result, pc, event.source, lane);
 }
 
 unsigned mask32(unsigned long long lanes) {

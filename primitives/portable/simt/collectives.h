@@ -50,17 +50,25 @@ template <class T>
 __device__ __forceinline__ T shuffle_idx(T value, int lane, mask_t mask = active_mask()) {
     return __shfl_sync(mask, value, lane);
 }
+// Past the edge of the warp, or of the lanes that exist in a partial warp,
+// shuffle_up/down/xor return the caller's own value. CUDA defines that at
+// the warp's edge; saying it in code makes it defined in a partial warp too,
+// and tells simt's shuffle check that the own value is meant. (The
+// hardware uses only the offset's bits that name a lane: 33 is 1.)
 template <class T>
 __device__ __forceinline__ T shuffle_up(T value, unsigned offset, mask_t mask = active_mask()) {
-    return __shfl_up_sync(mask, value, offset);
+    const T got = __shfl_up_sync(mask, value, offset);
+    return lane_id() >= (offset & unsigned(warpSize - 1)) ? got : value;
 }
 template <class T>
 __device__ __forceinline__ T shuffle_down(T value, unsigned offset, mask_t mask = active_mask()) {
-    return __shfl_down_sync(mask, value, offset);
+    const T got = __shfl_down_sync(mask, value, offset);
+    return lane_id() + (offset & unsigned(warpSize - 1)) < active_lanes() ? got : value;
 }
 template <class T>
 __device__ __forceinline__ T shuffle_xor(T value, unsigned lane_mask, mask_t mask = active_mask()) {
-    return __shfl_xor_sync(mask, value, int(lane_mask));
+    const T got = __shfl_xor_sync(mask, value, int(lane_mask));
+    return (lane_id() ^ (lane_mask & unsigned(warpSize - 1))) < active_lanes() ? got : value;
 }
 // Lane 0's value, in every lane.
 template <class T>
