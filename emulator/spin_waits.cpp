@@ -30,8 +30,11 @@ void Block::atomic_performed(std::uintptr_t address, bool changed, std::uint64_t
     SimThread& t = *running_;
     if (!changed) {
         // A lock-free retry loop fails on a new value each time; a held lock
-        // shows the same one.
-        t.atomic_polls = same_word(address, t.atomic_polled) && seen == t.atomic_seen ? t.atomic_polls + 1 : 1;
+        // shows the same one, at the same call (a loop): straight-line
+        // atomics that find a bit already set are no attempts at anything.
+        t.atomic_polls = same_word(address, t.atomic_polled) && seen == t.atomic_seen && pc == t.atomic_poll_pc
+                             ? t.atomic_polls + 1
+                             : 1;
         t.atomic_polled = address;
         t.atomic_seen = seen;
         t.atomic_poll_pc = pc;

@@ -269,3 +269,29 @@ TEST_CASE("with nothing watching accesses (--check none), a warp polling a plain
         CHECK(last[0] == 42);
     }
 }
+
+namespace {
+
+__device__ unsigned flags = 0;
+// Straight-line atomics, no loop: every lane sets a bit three times (all but
+// the first find it set), then flips it. None of them waits for anything.
+__global__ void straight_line_atomics(unsigned* out) {
+    atomicOr(&flags, 1u);
+    atomicOr(&flags, 1u);
+    atomicOr(&flags, 1u);
+    out[threadIdx.x] = atomicXor(&flags, 1u);
+}
+
+}  // namespace
+
+TEST_CASE("atomics that leave memory unchanged outside a loop are no spin-wait in either mode") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    simt::cuda::reset_device(opts, simt::test::warp_sync_only());
+    const unsigned zero = 0;
+    REQUIRE(cudaMemcpyToSymbol(flags, &zero, sizeof zero) == cudaSuccess);
+    const int ws = int(simt_warp_);
+    simt::test::Managed<unsigned> out(ws, 7u);
+    straight_line_atomics<<<1, ws>>>(out);
+    CHECK(hazards().empty());
+    for (int t = 0; t < ws; ++t) CHECK(out[t] <= 1u);  // each flip saw the bit set or clear
+}
