@@ -352,3 +352,28 @@ TEST_CASE("pitched memory: rows are padded to 512 bytes, 2-D copies and fills ke
     cudaGetLastError();
     CHECK(cudaFree(rows) == cudaSuccess);
 }
+
+namespace {
+
+__global__ void write_through(int* p, int n) {
+    if (int(threadIdx.x) < n) p[threadIdx.x] = int(threadIdx.x) * 3;
+}
+
+}  // namespace
+
+TEST_CASE("host stack memory registered as mapped is written by a kernel through its device pointer, as on a GPU") {
+    SIMT_EACH_MODE();
+    int on_stack[32] = {};
+    REQUIRE(cudaHostRegister(on_stack, sizeof on_stack, cudaHostRegisterMapped) == cudaSuccess);
+    int* device = nullptr;
+    REQUIRE(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device), on_stack, 0) == cudaSuccess);
+    write_through<<<1, 32>>>(device, 32);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(on_stack[31] == 93);
+    REQUIRE(cudaHostUnregister(on_stack) == cudaSuccess);
+    // Unregistered, the same array is the host's stack again: refused.
+    int other[32] = {};
+    write_through<<<1, 32>>>(other, 32);
+    CHECK(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
+    CHECK(other[31] == 0);
+}

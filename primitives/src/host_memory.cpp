@@ -8,6 +8,7 @@
 
 #include "emulator/global_memory.h"
 #include "process_runtime.h"
+#include "registered_host.h"
 #include "simt/cuda.h"
 
 using simt::Allocation;
@@ -59,6 +60,14 @@ struct CUmemPoolHandle_st {
 namespace {
 CUmemPoolHandle_st default_pool;
 }  // namespace
+
+std::vector<simt::KernelLaunch::HostRange> simt::cuda::registered_host_within(std::uintptr_t lo, std::uintptr_t hi) {
+    std::vector<simt::KernelLaunch::HostRange> within;
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    for (const auto& [base, r] : registered())
+        if (base < hi && base + r.bytes > lo) within.push_back({base, base + r.bytes});
+    return within;
+}
 
 cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned flags) {
     constexpr unsigned kKnown = cudaHostRegisterPortable | cudaHostRegisterMapped | cudaHostRegisterIoMemory |
