@@ -13,6 +13,7 @@
 #include "emulator/engine.h"
 #include "emulator/symbolizer.h"
 #include "simt/cuda.h"
+#include "fault_text.h"
 
 namespace device = simt::device;
 
@@ -202,10 +203,9 @@ int __real_putchar(int);
     // CUDA's own message shape, then simt's context.
     char text[1024];
     std::snprintf(text, sizeof text,
-                  "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed. "
-                  "(kernel %s, warp %u, lane %u)",
+                  "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.%s%s, warp %u, lane %u)",
                   file, line, function, t.block.x, t.block.y, t.block.z, t.thread.x, t.thread.y,
-                  t.thread.z, expression, device::launch().kernel, t.warp, t.lane);
+                  t.thread.z, expression, simt::cuda::kAssertContext, device::launch().kernel, t.warp, t.lane);
     device::fail(simt::FaultKind::Assert, text, __builtin_return_address(0));
 }
 

@@ -60,6 +60,10 @@ std::string fault_text(const Fault& fault) {
     return text;
 }
 
+std::string gpu_assert_line(const Fault& fault) {
+    return fault.message.substr(0, fault.message.rfind(kAssertContext));
+}
+
 std::string stall_text(const Stall& stall) {
     const std::string seconds = std::to_string(stall.seconds);
     std::string text = "simt: error: kernel " + stall.kernel + " made no progress for " + seconds + " s (--watchdog " +

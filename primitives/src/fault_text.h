@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "emulator/fault.h"
 #include "emulator/watchdog.h"
 
 namespace simt::cuda {
@@ -11,5 +12,12 @@ namespace simt::cuda {
 // The watchdog's report of a kernel that made no progress, naming the
 // option that sets its limit.
 std::string stall_text(const Stall& stall);
+
+// A failed device assert's message is CUDA's own line, then this, then
+// simt's context (kernel, warp, lane).
+inline constexpr const char* kAssertContext = " (kernel ";
+// The line a GPU prints for a failed device assert: the message without
+// simt's context.
+std::string gpu_assert_line(const Fault& fault);
 
 }  // namespace simt::cuda

@@ -194,9 +194,18 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     std::fflush(stdout);
     const bool refused = is_launch_rejection(outcome.fault.kind);  // refused launches take no launch index
     const std::uint64_t index = rt.engine().launches() - (refused ? 0 : 1);
+    // A launch nobody checks (--check none, or outside the kernel filter)
+    // leaves its failed asserts to the program, as a GPU does: each printed
+    // in a GPU's words, the launch failed with cudaErrorAssert, and the exit
+    // status the program's own (cuda-samples' simpleAssert expects that).
+    const bool asserts_are_the_programs = !launch.checked || rt.checks_nothing();
     // Each thread that failed an assert is an error of its own, as a GPU
     // prints each and memcheck counts each; the launch fails with the first.
     for (const Fault& fault : outcome.faults) {
+        if (fault.kind == FaultKind::Assert && asserts_are_the_programs) {
+            std::fprintf(driver::report_log(), "%s\n", gpu_assert_line(fault).c_str());
+            continue;
+        }
         std::string message = fault_text(fault);
         std::fprintf(driver::report_log(), "simt: error: %s\n", message.c_str());
         rt.reported_error();
@@ -204,12 +213,16 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     }
     if (outcome.failed_asserts > LaunchOutcome::kKeptAsserts) {
         const std::uint64_t more = outcome.failed_asserts - LaunchOutcome::kKeptAsserts;
-        std::fprintf(driver::report_log(), "simt: error: %llu more threads of kernel %s failed an assert (the first %zu are shown)\n",
-                     static_cast<unsigned long long>(more), name, LaunchOutcome::kKeptAsserts);
-        rt.reported_error(unsigned(std::min<std::uint64_t>(more, 1u << 30)));
-        // Not printed, but counted in the report's groups (JSON, SARIF).
-        for (const auto& [fault, count] : outcome.unshown_asserts)
-            rt.report_fault(driver::fault_report(fault, fault_text(fault), name, __builtin_return_address(0)), index, count);
+        std::fprintf(driver::report_log(), "simt: %s: %llu more threads of kernel %s failed an assert (the first %zu are shown)\n",
+                     asserts_are_the_programs ? "note" : "error", static_cast<unsigned long long>(more), name,
+                     LaunchOutcome::kKeptAsserts);
+        if (!asserts_are_the_programs) {
+            rt.reported_error(unsigned(std::min<std::uint64_t>(more, 1u << 30)));
+            // Not printed, but counted in the report's groups (JSON, SARIF).
+            for (const auto& [fault, count] : outcome.unshown_asserts)
+                rt.report_fault(driver::fault_report(fault, fault_text(fault), name, __builtin_return_address(0)),
+                                index, count);
+        }
     }
     const cudaError_t e = error_for(outcome.fault.kind);
     if (refused)
