@@ -111,3 +111,54 @@ TEST_CASE("vector types: float4 loads and stores, make_* constructors") {
     CHECK(alignof(float4) == 16);
     CHECK(sizeof(int2) == 8);
 }
+
+namespace {
+
+__global__ void fast_divisions(const float* x, const float* y, float* out, int n) {
+    const int i = threadIdx.x;
+    if (i < n) out[i] = __fdividef(x[i], y[i]);
+}
+
+}  // namespace
+
+TEST_CASE("__fdividef gives 0, or NaN for an infinite x, for 2^126 < |y| < 2^128, as the math API documents") {
+    const float x[] = {3.0f, -3.0f, INFINITY, 3.0f, 1.0f, 6.0f};
+    const float y[] = {1.5e38f, 1.5e38f, 1.5e38f, -2e38f, 0x1p126f, 3.0f};
+    const int n = 6;
+    simt::test::Managed<float> dx(n), dy(n), out(n, -1.0f);
+    for (int i = 0; i < n; ++i) {
+        dx[i] = x[i];
+        dy[i] = y[i];
+    }
+    fast_divisions<<<1, 32>>>(dx, dy, out, n);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[0] == 0.0f);
+    CHECK(out[1] == 0.0f);
+    CHECK(std::isnan(out[2]));
+    CHECK(out[3] == 0.0f);
+    CHECK(out[4] == 0x1p-126f);  // 2^126 itself still divides
+    CHECK(out[5] == 2.0f);
+}
+
+namespace {
+
+__global__ void printf_results(int* r) {
+    r[0] = printf("plain\n");
+    r[1] = printf("%d\n", 7);
+    r[2] = printf("%d %s %f\n", 1, "two", 3.0);
+    r[3] = printf("%*d|%.*f\n", 5, 42, 2, 1.5);
+    r[4] = printf("100%% %c\n", 'x');
+}
+
+}  // namespace
+
+TEST_CASE("device printf returns the number of arguments its format reads, as CUDA documents, not the characters") {
+    simt::test::Managed<int> r(5, -7);
+    printf_results<<<1, 1>>>(r);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(r[0] == 0);
+    CHECK(r[1] == 1);
+    CHECK(r[2] == 3);
+    CHECK(r[3] == 4);
+    CHECK(r[4] == 1);
+}

@@ -175,6 +175,23 @@ bool reads_a_string(const char* format) {
     }
     return false;
 }
+// What device printf returns: the number of arguments its format reads
+// (each conversion, and each * width or precision), as CUDA documents, not
+// the number of characters; -1 for a null format.
+int arguments_read(const char* format) {
+    if (format == nullptr) return -1;
+    int n = 0;
+    for (const char* c = format; *c != '\0'; ++c) {
+        if (*c != '%') continue;
+        ++c;
+        if (*c == '%') continue;
+        for (; *c != '\0' && std::strchr("-+ #0123456789.*hlLqjzt", *c) != nullptr; ++c)
+            if (*c == '*') ++n;
+        if (*c == '\0') break;
+        ++n;
+    }
+    return n;
+}
 }  // namespace
 
 extern "C" {
@@ -229,6 +246,7 @@ int __real_putchar(int);
 
 int __wrap_vprintf(const char* format, va_list args) {
     if (!device::in_kernel()) return __real_vprintf(format, args);
+    if (format == nullptr) return -1;
     // A %s reads its string unobserved: blocks side by side under the
     // checkers could print what another block is writing, so they run in
     // block order instead.
@@ -238,7 +256,7 @@ int __wrap_vprintf(const char* format, va_list args) {
     va_copy(copy, args);
     const int n = std::vsnprintf(small, sizeof small, format, copy);
     va_end(copy);
-    if (n < 0) return n;
+    if (n < 0) return -2;  // CUDA's "internal error"
     if (std::size_t(n) < sizeof small) {
         device::print(small, std::size_t(n));
     } else {
@@ -246,7 +264,7 @@ int __wrap_vprintf(const char* format, va_list args) {
         std::vsnprintf(big.data(), big.size(), format, args);
         device::print(big.data(), std::size_t(n));
     }
-    return n;
+    return arguments_read(format);
 }
 
 int __wrap_printf(const char* format, ...) {

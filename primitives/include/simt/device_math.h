@@ -51,7 +51,13 @@ inline float __cosf(float x) { return cosf(x); }
 inline float __tanf(float x) { return tanf(x); }
 inline void __sincosf(float x, float* s, float* c) { *s = sinf(x); *c = cosf(x); }
 inline float __powf(float x, float y) { return powf(x, y); }
-inline float __fdividef(float x, float y) { return x / y; }
+// A GPU's fast division: x times the reciprocal of y, a reciprocal below
+// the smallest normal float flushed to zero, so that for
+// 2^126 < |y| < 2^128 the math API's 0 (and NaN for x = inf) comes out.
+inline float __fdividef(float x, float y) {
+    const float r = 1.0f / y;
+    return x * (std::fabs(r) < 0x1p-126f ? std::copysign(0.0f, r) : r);
+}
 inline float fdividef(float x, float y) { return x / y; }
 // Clamped to [0, 1]; NaN and -0 give +0 (the GPU's .sat).
 inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
