@@ -462,19 +462,22 @@ void Block::complete_warp_collective(std::uint32_t warp, std::size_t index) {
     }
 }
 
-std::uint64_t Block::converged_lanes(const void* pc, std::uint64_t place) {
+std::uint64_t Block::converged_lanes(const void* pc, std::uint64_t place, std::uint64_t order) {
     SimThread& t = *running_;
     WarpState& w = warps_[t.id.warp];
     ++w.converging;
     t.place = place;
+    t.place_order = order;
     if (w.ready == 1) {
-        // Every other lane is blocked or gone: resolve now, without a switch.
+        // Every other lane is blocked or gone: resolve now, without a switch
+        // unless lanes at an earlier place go first.
         t.wait = WaitKind::Convergence;
         t.wait_pc = pc;
         t.state = ThreadState::Waiting;
         --w.ready;
         policy_.make_waiting(t.id.linear);
         resolve_convergence(t.id.warp);
+        if (t.state == ThreadState::Waiting) suspend_running();
         return t.value;
     }
     wait(WaitKind::Convergence, pc);
@@ -498,30 +501,44 @@ std::uint64_t Block::call_path(const void* frame) const {
 }
 
 // Lanes waiting at one place (call site and the calls that led there) are
-// converged; lanes at other places took other paths, as on a GPU.
+// converged; lanes at other places took other paths, as on a GPU. Of several
+// places, only the lanes at the earliest in the source go on: the others
+// wait for them, as a warp's lanes past a join wait there for the lanes
+// still inside a branch (a lane inside may yet reach their place).
 bool Block::resolve_convergence(std::uint32_t warp) {
     WarpState& w = warps_[warp];
     const std::uint32_t first = warp * options_.warp_size;
-    std::map<std::uint64_t, std::pair<const void*, std::uint64_t>> groups;  // place -> pc, lanes
+    const SimThread* earliest = nullptr;
     for (std::uint64_t lanes = w.present; lanes != 0; lanes &= lanes - 1) {
         const SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
-        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence) {
-            auto& g = groups[t.place];
-            if (g.second == 0) g.first = t.wait_pc;
-            g.second |= lane_bit(t);
-        }
+        if (t.state != ThreadState::Waiting || t.wait != WaitKind::Convergence) continue;
+        if (earliest == nullptr || std::tie(t.place_order, t.wait_pc) < std::tie(earliest->place_order, earliest->wait_pc))
+            earliest = &t;
     }
-    for (const auto& [place, group] : groups)
-        for (Checker* c : observers_) c->on_convergence(ConvergenceEvent{block_index_, warp, group.second, group.first});
+    if (earliest == nullptr) {
+        w.converging = 0;
+        return false;
+    }
+    const std::uint64_t place = earliest->place;
+    const void* pc = earliest->wait_pc;
+    std::uint64_t group = 0;
     for (std::uint64_t lanes = w.present; lanes != 0; lanes &= lanes - 1) {
-        SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
-        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence) {
-            t.value = groups[t.place].second;
-            set_ready(t);
-        }
+        const SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
+        if (t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence && t.place == place) group |= lane_bit(t);
     }
-    w.converging = 0;
-    return !groups.empty();
+    for (Checker* c : observers_) c->on_convergence(ConvergenceEvent{block_index_, warp, group, pc});
+    for (std::uint64_t lanes = group; lanes != 0; lanes &= lanes - 1) {
+        SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
+        t.value = group;
+        set_ready(t);
+    }
+    std::uint32_t still = 0;
+    for (std::uint64_t lanes = w.present & ~group; lanes != 0; lanes &= lanes - 1) {
+        const SimThread& t = threads_[first + unsigned(__builtin_ctzll(lanes))];
+        still += t.state == ThreadState::Waiting && t.wait == WaitKind::Convergence;
+    }
+    w.converging = still;
+    return true;
 }
 
 void Block::print(const char* text, std::size_t length) {

@@ -71,6 +71,7 @@ struct alignas(64) SimThread {
     std::uint64_t mask = 0;
     std::uint64_t participants = 0;  // lanes that took part in its last collective
     std::uint64_t place = 0;  // where it waits to converge: call site and call path
+    std::uint64_t place_order = 0;  // the place's position in the source, line then column
     const void* entry_frame = nullptr;  // the frame that called the kernel
     const void* fault_frame = nullptr;  // its frame pointer when a signal stopped it
     std::uint32_t collectives = 0;      // warp collectives it took part in (printf order)
@@ -171,8 +172,11 @@ public:
                                   std::uint32_t arg, const void* pc, std::uint64_t* participants = nullptr);
     // The lanes of the caller's warp that reach this same place together:
     // resolved once every other live lane of the warp is blocked. `place`
-    // names the call site and the path of calls to it.
-    std::uint64_t converged_lanes(const void* pc, std::uint64_t place);
+    // names the call site and the path of calls to it; `order` its position
+    // in the source (line << 20 | column): of lanes waiting at several
+    // places, those at the earliest go first, as a pre-Volta warp runs a
+    // branch's side while the lanes past the join wait there for it.
+    std::uint64_t converged_lanes(const void* pc, std::uint64_t place, std::uint64_t order);
     // A hash of the return addresses from `frame` (the caller's frame) up to
     // the kernel's entry: which path of calls the running thread is on.
     std::uint64_t call_path(const void* frame) const;

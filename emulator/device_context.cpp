@@ -31,7 +31,9 @@ void shuffle_observed(const ShuffleEvent& event) {
     for (Checker* c : block().checkers()) c->on_shuffle(event);
 }
 
-std::uint64_t converged_lanes(const void* pc, std::uint64_t place) { return block().converged_lanes(pc, place); }
+std::uint64_t converged_lanes(const void* pc, std::uint64_t place, std::uint64_t order) {
+    return block().converged_lanes(pc, place, order);
+}
 
 std::uint64_t call_path(const void* frame) { return block().call_path(frame); }
 

@@ -124,7 +124,7 @@ std::uint64_t warp_collective(WarpCombine combine, std::uint64_t mask, std::uint
 void warp_misuse(const WarpMisuseEvent& event);
 // Tells the checkers where a shuffle took its value from.
 void shuffle_observed(const ShuffleEvent& event);
-std::uint64_t converged_lanes(const void* pc, std::uint64_t place);
+std::uint64_t converged_lanes(const void* pc, std::uint64_t place, std::uint64_t order);
 // The running thread's path of calls above `frame` (see Block::call_path).
 std::uint64_t call_path(const void* frame);
 void fence(FenceScope scope, const void* pc);

@@ -276,3 +276,38 @@ TEST_CASE("coalesced_threads names its lanes at either warp size") {
         CHECK(rank[t] == below);
     }
 }
+
+namespace {
+
+// One side of a branch forms a coalesced group, the other does not; after
+// the join the warp is whole again.
+__global__ void activemask_after_coalesced_branch(unsigned long long* mask, int* size, int* from_first) {
+    const unsigned lane = threadIdx.x % warpSize;
+    if (lane & 1) {
+        auto g = cg::coalesced_threads();
+        size[lane] = int(g.size());
+    } else {
+        size[lane] = -1;
+    }
+    const unsigned long long m = simt_activemask64();
+    mask[lane] = m;
+    from_first[lane] = __shfl_sync(m, int(lane) * 10, __ffsll(static_cast<long long>(m)) - 1);
+}
+
+}  // namespace
+
+TEST_CASE("after an if/else whose one side formed a coalesced group, __activemask names the whole warp again") {
+    SIMT_EACH_MODE_AND_WARP_SIZE();
+    const unsigned ws = simt_warp_;
+    simt::test::Managed<unsigned long long> mask(ws);
+    simt::test::Managed<int> size(ws), from_first(ws);
+    activemask_after_coalesced_branch<<<1, ws>>>(mask, size, from_first);
+    CHECK(hazards().empty());
+    const unsigned long long all = ws == 64 ? ~0ull : (1ull << ws) - 1;
+    for (unsigned l = 0; l < ws; ++l) {
+        CAPTURE(l);
+        CHECK(mask[l] == all);
+        CHECK(from_first[l] == 0);
+        CHECK(size[l] == (l % 2 ? int(ws / 2) : -1));
+    }
+}

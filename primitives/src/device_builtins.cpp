@@ -105,7 +105,7 @@ unsigned long long simt::cuda::converged_lanes_at(const char* file, unsigned lin
     std::uint64_t place = std::uint64_t(reinterpret_cast<std::uintptr_t>(file));
     place = (place * 0x100000001b3ull) ^ (std::uint64_t(line) << 20 | column);
     place ^= device::call_path(__builtin_frame_address(0)) * 0x9e3779b97f4a7c15ull;
-    return device::converged_lanes(__builtin_return_address(0), place);
+    return device::converged_lanes(__builtin_return_address(0), place, std::uint64_t(line) << 20 | column);
 }
 unsigned long long simt_full_mask() {
     const unsigned ws = simt::cuda::warp_size();
