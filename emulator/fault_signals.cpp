@@ -95,6 +95,13 @@ namespace {
         cause = FaultCause::StackExhausted;
         size = std::uint32_t(bytes);
         message = stack_overflow_message(who, at, bytes);
+    } else if (f.signal == SIGILL) {
+        // ud2: __builtin_trap(), or where g++ proved undefined behaviour
+        // (a store through a null pointer it could see). A GPU traps too.
+        kind = FaultKind::Trap;
+        message = "trap instruction executed " + who + " at " + at +
+                  " (__builtin_trap(), or code the compiler found always undefined, such as a store through a "
+                  "null pointer): the launch was stopped, as a GPU stops it";
     } else if (f.signal == SIGFPE) {
         kind = FaultKind::ArithmeticTrap;
         message = std::string(f.code == FPE_INTDIV || f.code == FPE_INTOVF
@@ -135,7 +142,10 @@ namespace {
     const int n = std::snprintf(
         text, sizeof text,
         "simt: error: %s at address %p in kernel %s, thread (%u,%u,%u) of block (%u,%u,%u) (warp %u, lane %u)\n",
-        f.stack_overflow ? "stack overflow" : signal == SIGFPE ? "arithmetic trap" : "invalid memory access",
+        f.stack_overflow    ? "stack overflow"
+        : signal == SIGFPE  ? "arithmetic trap"
+        : signal == SIGILL  ? "trap instruction"
+                            : "invalid memory access",
         f.address, launch.kernel, id.thread.x, id.thread.y, id.thread.z, id.block.x, id.block.y, id.block.z,
         id.warp, id.lane);
     flush_program_output();
@@ -157,7 +167,7 @@ void on_fault(int signal, siginfo_t* info, void* context) {
     f.signal = signal;
     f.code = info->si_code;
     f.address = info->si_addr;
-    f.stack_overflow = signal != SIGFPE && stack.guard_contains(info->si_addr);
+    f.stack_overflow = signal != SIGFPE && signal != SIGILL && stack.guard_contains(info->si_addr);
     const bool nested = worker->signal_fault.signal != 0;
     auto* uc = static_cast<ucontext_t*>(context);
 #if defined(__x86_64__)
@@ -240,6 +250,7 @@ void prepare_fault_signals() {
         sigaction(SIGSEGV, &action, nullptr);
         sigaction(SIGBUS, &action, nullptr);
         sigaction(SIGFPE, &action, nullptr);
+        sigaction(SIGILL, &action, nullptr);
     });
     static thread_local SignalStack stack;
     (void)stack;

@@ -1,4 +1,4 @@
-// Turns a SIGSEGV, SIGBUS or SIGFPE inside a simulated thread into a fault of
+// Turns a SIGSEGV, SIGBUS, SIGFPE or SIGILL inside a simulated thread into a fault of
 // its launch, as a GPU turns a bad access into cudaErrorIllegalAddress: the
 // handler only notes what happened and sends the thread on to a function that
 // fails the launch with a report naming the kernel, the thread and the source

@@ -479,3 +479,37 @@ TEST_CASE("with nothing watching accesses (--check none), overruns and misaligne
         CHECK(d[1] == 7);
     }
 }
+
+namespace {
+
+// A store through a null pointer the compiler can see: kept as a store (not
+// turned into a trap or deleted), so it is the null-pointer fault it is.
+__global__ void stores_through_null() {
+    int* p = nullptr;
+    if (threadIdx.x == 3) p[0] = 1;
+}
+__global__ void builtin_trap() {
+    if (threadIdx.x == 2) __builtin_trap();
+}
+
+}  // namespace
+
+TEST_CASE("a store through a null pointer the compiler sees is reported as one, not a crash of simt") {
+    SIMT_EACH_MODE();
+    stores_through_null<<<1, 32>>>();
+    CHECK(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
+    const simt::LaunchOutcome r = simt::test::run_on_engine("stores_through_null", stores_through_null, dim3(1), dim3(32));
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::Contains("(a null pointer)") && Catch::Contains("thread (3,0,0)"));
+}
+
+TEST_CASE("__builtin_trap() in a kernel is a device trap naming the thread and line: the launch fails") {
+    SIMT_EACH_MODE();
+    const simt::LaunchOutcome r = simt::test::run_on_engine("builtin_trap", builtin_trap, dim3(1), dim3(32));
+    REQUIRE(r.fault.kind == simt::FaultKind::Trap);
+    CHECK_THAT(r.fault.message, Catch::Contains("trap instruction executed in kernel builtin_trap by thread (2,0,0)") &&
+                                    Catch::Contains("test_faults.cu:"));
+    simt::cuda::reset_device(opts);
+    builtin_trap<<<1, 32>>>();
+    CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+}
