@@ -265,9 +265,25 @@ void Block::check_unguarded_stack(bool stopping) {
     fail(std::move(fault));
 }
 
+void Block::note_carried_division(const SimThread& t) {
+    const void* line = static_cast<const char*>(t.division_pc) + 1;  // as the fault handler looks it up
+    Fault fault{FaultKind::ArithmeticTrap,
+                "integer division by zero (or of the most negative value by -1) in kernel " + std::string(info_.kernel) +
+                    " by " + describe(t.id) + " at " + describe(line) +
+                    (t.divisions > 1 ? " (" + std::to_string(t.divisions) + " times)" : std::string()) +
+                    ": a GPU does not trap there and the result is unspecified (simt gives all ones for x / 0 and x "
+                    "for x % 0); the launch went on with that value, as on a GPU. Check the divisor before "
+                    "dividing, or ignore the result where it is 0"};
+    fault.pc = locate(line).file.empty() ? nullptr : line;
+    fault.in_thread = true;
+    fault.who = t.id;
+    carried_faults_.push_back(std::move(fault));
+}
+
 void Block::thread_exited() {
     check_stack_canary(false);
     SimThread& t = *running_;
+    if (t.divisions != 0) note_carried_division(t);
     worker_.note_progress();
     for (Checker* c : thread_observers_) c->on_thread_exit(t.id);
     t.state = ThreadState::Exited;

@@ -94,6 +94,10 @@ struct alignas(64) SimThread {
     // WaitKind::SplitPhase: the barrier (its address) and the phase awaited.
     std::uintptr_t awaited_barrier = 0;
     std::uint64_t awaited_phase = 0;
+    // Integer divisions that trapped and were carried past with a GPU's
+    // result (integer_division.h), and the first one's instruction.
+    std::uint32_t divisions = 0;
+    const void* division_pc = nullptr;
 };
 // Block::Block resets a reused table with memset (tests/test_scheduling.cu
 // checks that a fresh thread is zero bits but the ids and the fiber), except
@@ -150,6 +154,9 @@ public:
     // stopped one, so each thread failing its own assert is reported, as a
     // GPU prints each failure near the same point (docs/gpu-validation.md).
     const std::vector<Fault>& failed_asserts() const { return failed_asserts_; }
+    // Threads that carried on past a fault a GPU does not trap on (an
+    // integer division by zero), each its first such place, as they ended.
+    const std::vector<Fault>& carried_faults() const { return carried_faults_; }
     // Device printf: a line printed by the running thread, and all of them
     // once the block is done, in the order described at PrintedLine.
     void print(const char* text, std::size_t length);
@@ -414,6 +421,7 @@ private:
     // does), or nullptr to go back to the scheduler loop.
     Fiber* next_after_exit();
     void thread_exited();
+    void note_carried_division(const SimThread& t);
     void leave_worker();
     void clear_shared_memory();
     // Straight to the next ready thread when nothing needs the scheduler
@@ -599,6 +607,7 @@ private:
     bool barrier_sites_differ_ = false;
     Fault fault_;
     std::vector<Fault> failed_asserts_;  // in the order they failed, until the block ends
+    std::vector<Fault> carried_faults_;
     std::uint64_t clock_ = 0;
     // Lines come out ordered by barrier interval, then warp, then the lane's
     // place among the warp's collectives, then the lane's own count of

@@ -191,6 +191,7 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
         std::vector<std::pair<Fault, std::uint64_t>> assert_sites;  // the first failure at each site, and how many
         std::string output;
         std::uint64_t dropped_lines = 0;
+        std::vector<Fault> carried;  // Block::carried_faults
     };
     // Only blocks that printed or faulted leave a record, so memory does not
     // grow with the grid.
@@ -274,10 +275,12 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
                 other_failure.store(true, std::memory_order_relaxed);
             if (faulted && block.fault().kind != FaultKind::Deadlock) trapped.store(true);  // before finished(b)
             std::uint64_t dropped = 0;
-            if (std::string printed = block.output(dropped); faulted || !printed.empty()) {
+            if (std::string printed = block.output(dropped);
+                faulted || !printed.empty() || !block.carried_faults().empty()) {
                 std::lock_guard<std::mutex> lock(results_mutex);
                 const std::vector<Fault>& asserts = block.failed_asserts();
-                results[b] = BlockResult{block.fault(), asserts.size(), count_by_site(asserts), std::move(printed), dropped};
+                results[b] = BlockResult{block.fault(), asserts.size(), count_by_site(asserts), std::move(printed), dropped,
+                                         block.carried_faults()};
                 if (!asserts.empty()) {
                     const std::size_t kept = std::min(asserts.size(), LaunchOutcome::kKeptAsserts);
                     shown_asserts[b].assign(asserts.begin(), asserts.begin() + std::ptrdiff_t(kept));
@@ -316,8 +319,13 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
         outcome.output.erase(0, cut);
     }
     outcome.blocks_reported = end;
-    for (auto it = results.begin(); it != results.end() && it->first < end; ++it)
+    for (auto it = results.begin(); it != results.end() && it->first < end; ++it) {
         outcome.failed_asserts += it->second.failed_asserts;
+        // In thread order within the block, whatever order they ended in.
+        std::vector<Fault>& carried = it->second.carried;
+        std::sort(carried.begin(), carried.end(), [](const Fault& a, const Fault& b) { return a.who.linear < b.who.linear; });
+        for (const Fault& f : carried) add_to_site(outcome.carried_faults, f, 1);
+    }
     for (auto it = shown_asserts.begin(); it != shown_asserts.end() && it->first < end; ++it)
         for (const Fault& f : it->second)
             if (outcome.faults.size() < LaunchOutcome::kKeptAsserts) outcome.faults.push_back(f);

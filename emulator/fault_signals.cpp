@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "emulator/block.h"
+#include "emulator/integer_division.h"
 #include "emulator/symbolizer.h"
 #include "emulator/worker.h"
 
@@ -170,6 +171,17 @@ void on_fault(int signal, siginfo_t* info, void* context) {
     f.stack_overflow = signal != SIGFPE && signal != SIGILL && stack.guard_contains(info->si_addr);
     const bool nested = worker->signal_fault.signal != 0;
     auto* uc = static_cast<ucontext_t*>(context);
+    // A division a GPU would carry on from: given a GPU's result, the thread
+    // runs on; the block reports the first such place when the thread ends.
+#if defined(__x86_64__)
+    if (signal == SIGFPE && !nested) {
+        const void* at = reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
+        if (complete_trapped_division(*uc)) {
+            if (thread->divisions++ == 0) thread->division_pc = at;
+            return;
+        }
+    }
+#endif
 #if defined(__x86_64__)
     greg_t& pc = uc->uc_mcontext.gregs[REG_RIP];
     greg_t& sp = uc->uc_mcontext.gregs[REG_RSP];

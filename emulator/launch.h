@@ -66,6 +66,10 @@ struct LaunchOutcome {
     // first of them in block and thread order, and how many; so a report
     // that groups by site counts every failing thread, as the total does.
     std::vector<std::pair<Fault, std::uint64_t>> unshown_asserts;
+    // Faults the launch carried on from as a GPU does (an integer division
+    // by zero: integer_division.h), by site in block and thread order: the
+    // first thread's, and how many threads.
+    std::vector<std::pair<Fault, std::uint64_t>> carried_faults;
     std::string output;  // device printf output, in block order
     std::uint64_t dropped_lines = 0;  // the oldest, past printf_buffer
     // Blocks [0, blocks_reported) count: after a fault, blocks past the

@@ -513,3 +513,61 @@ TEST_CASE("__builtin_trap() in a kernel is a device trap naming the thread and l
     builtin_trap<<<1, 32>>>();
     CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
 }
+
+namespace {
+
+// Every lane divides; lanes whose divisor is 0 get an unspecified value a
+// GPU does not trap on, and the host ignores them.
+__global__ void divide_all(const int* d, int* q, int* r, unsigned* uq, long long* q64, unsigned char* q8) {
+    const int t = int(threadIdx.x);
+    q[t] = 100 / d[t];
+    r[t] = 100 % d[t];
+    uq[t] = 100u / unsigned(d[t]);
+    q64[t] = 100000000000ll / (long long)d[t];
+    q8[t] = (unsigned char)(200u / (unsigned char)d[t]);
+}
+__device__ int lowest = -2147483647 - 1;
+__global__ void lowest_by_minus_one(const int* d, int* q, int* r) {
+    q[threadIdx.x] = lowest / d[threadIdx.x];
+    r[threadIdx.x] = lowest % d[threadIdx.x];
+}
+
+}  // namespace
+
+TEST_CASE("an integer division by zero goes on as a GPU goes on: the other lanes' results are kept, with a warning") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> d(32), q(32, -7), r(32, -7);
+    simt::test::Managed<unsigned> uq(32, 7);
+    simt::test::Managed<long long> q64(32, -7);
+    simt::test::Managed<unsigned char> q8(32, 7);
+    for (int i = 0; i < 32; ++i) d[i] = i % 4;
+    divide_all<<<1, 32>>>(d, q, r, uq, q64, q8);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < 32; ++i) {
+        CAPTURE(i);
+        if (d[i] == 0) {
+            CHECK(q[i] == -1);          // all ones
+            CHECK(r[i] == 100);         // the dividend
+            CHECK(uq[i] == 0xffffffffu);
+            CHECK(q64[i] == -1);
+            CHECK(q8[i] == 0xff);
+        } else {
+            CHECK(q[i] == 100 / d[i]);
+            CHECK(r[i] == 100 % d[i]);
+            CHECK(uq[i] == 100u / unsigned(d[i]));
+            CHECK(q64[i] == 100000000000ll / d[i]);
+            CHECK(q8[i] == 200 / d[i]);
+        }
+    }
+}
+
+TEST_CASE("the most negative int divided by -1 wraps to itself with remainder 0, as a GPU computes it") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> d(32, -1), q(32, 0), r(32, 7);
+    d[1] = 2;
+    lowest_by_minus_one<<<1, 32>>>(d, q, r);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(q[0] == -2147483647 - 1);
+    CHECK(r[0] == 0);
+    CHECK(q[1] == (-2147483647 - 1) / 2);
+}

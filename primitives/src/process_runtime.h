@@ -86,6 +86,10 @@ public:
     // report file (driver/fault_report.h).
     // `instances`: how many threads it stands for (failed asserts not shown).
     void report_fault(driver::HazardReport report, std::uint64_t launch, std::uint64_t instances = 1);
+    // A fault launch `launch` carried on from, as a GPU does (an integer
+    // division by zero), at `threads` threads: printed and counted as a
+    // warning, kept for the report file.
+    void report_carried_fault(const Fault& fault, std::uint64_t threads, const char* kernel, std::uint64_t launch);
     const std::vector<driver::HazardGroup>& last_hazards() const { return last_hazards_; }
 
     // A runtime call that fails because the program misused it (a copy past
@@ -135,6 +139,7 @@ private:
     unsigned hazard_notes_ = 0;
     unsigned api_errors_ = 0;
     unsigned uninitialised_copies_ = 0;
+    unsigned carried_faults_ = 0;  // warnings, by site
     int error_exitcode_ = 1;  // a program on its own: its exit status when simt reported an error
     unsigned launches_with_hazards_ = 0;
     CheckOptions checks_;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "driver/fault_report.h"
 #include "driver/structured_report.h"
 #include "driver/text_report.h"
 #include "driver/report_log.h"
@@ -62,6 +63,9 @@ void write_status_file() {
     if (rt.api_errors_ != 0)
         std::fprintf(driver::report_log(), "simt: %u runtime call%s failed (reported above)\n", rt.api_errors_,
                      rt.api_errors_ == 1 ? "" : "s");
+    if (rt.carried_faults_ != 0)
+        std::fprintf(driver::report_log(), "simt: %u place%s where kernels divided by zero and went on (reported above)\n",
+                     rt.carried_faults_, rt.carried_faults_ == 1 ? "" : "s");
     if (rt.uninitialised_copies_ != 0)
         std::fprintf(driver::report_log(), "simt: %u cop%s read uninitialised device memory (reported above)\n",
                      rt.uninitialised_copies_, rt.uninitialised_copies_ == 1 ? "y" : "ies");
@@ -87,7 +91,7 @@ void write_status_file() {
         std::fprintf(driver::report_log(), "simt: error: cannot write the schedule to %s\n", rt.schedule_file_.c_str());
         rt.reported_error();
     }
-    const driver::RunCounts counts{rt.errors_reported(), rt.hazard_warnings_};
+    const driver::RunCounts counts{rt.errors_reported(), rt.hazard_warnings_ + rt.carried_faults_};
     const char* path = std::getenv("SIMT_STATUS_FILE");
     if (path == nullptr) {
         // On its own (built by simt-nvcc, `simt build` or CMake), the program
@@ -153,6 +157,19 @@ void ProcessRuntime::report_fault(driver::HazardReport report, std::uint64_t lau
     const std::string kernel = report.kernel;
     std::lock_guard<std::mutex> lock(mutex_);
     run_hazards_.add(kernel, launch, {driver::HazardGroup{std::move(report), instances}});
+}
+
+void ProcessRuntime::report_carried_fault(const Fault& fault, std::uint64_t threads, const char* kernel,
+                                          std::uint64_t launch) {
+    std::string message = fault_text(fault);
+    std::fprintf(driver::report_log(), "simt: warning: %s\n", message.c_str());
+    if (threads > 1)
+        std::fprintf(driver::report_log(), "  (%llu threads of this launch divided by zero at this line)\n",
+                     static_cast<unsigned long long>(threads));
+    driver::HazardReport report = driver::fault_report(fault, std::move(message), kernel, nullptr);
+    report.severity = driver::Severity::Warning;
+    report_fault(std::move(report), launch, threads);
+    ++carried_faults_;
 }
 
 // At exit: the groups that came back in later launches, where they were

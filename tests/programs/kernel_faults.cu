@@ -1,5 +1,5 @@
-// Kernels that fault in ways a CPU traps on: each is a launch fault with the
-// kernel, thread and line, and the program goes on (argv[1] picks the case).
+// Kernels that fault in ways a CPU traps on: each is a launch fault with the kernel, thread and line (a division
+// by zero, on which a GPU does not trap, a warning), and the program goes on (argv[1] picks the case).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
