@@ -184,3 +184,37 @@ TEST_CASE("a memmove out of a fully loaded tile has no init report and copies it
     CHECK(hazards().empty());
     for (int i = 0; i < 64; ++i) REQUIRE(out[i] == i);
 }
+
+namespace {
+
+// The same copies with the builtins called by name, as some code does.
+__global__ void builtin_copy_rows_no_barrier(const int* in, int* out) {
+    __shared__ int rows[64][3];
+    __builtin_memcpy(rows[threadIdx.x], in + 3 * threadIdx.x, sizeof rows[0]);
+    out[threadIdx.x] = rows[(threadIdx.x + 1) % 64][2];
+}
+__global__ void builtin_clear_one_too_many(int* data, int n) {
+    if (threadIdx.x == 0) __builtin_memset(data, 0, (n + 1) * sizeof(int));
+}
+
+}  // namespace
+
+TEST_CASE("__builtin_memcpy and __builtin_memset called by name are observed like memcpy and memset") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::race_only());
+    simt::test::Managed<int> in(192, 1), out(64, 0);
+    builtin_copy_rows_no_barrier<<<1, 64>>>(in, out);
+    const auto h = hazards();
+    REQUIRE_FALSE(h.empty());
+    for (const HazardGroup& g : h) {
+        CHECK(simt::driver::family_of(g.example.rule) == simt::driver::Family::Race);
+        CHECK(lines(g).count("test_device_memory_functions.cu:194") == 1);  // the copy's line
+    }
+    simt::cuda::reset_device(opts);
+    simt::test::Managed<int> data(16, 7);
+    const simt::LaunchOutcome r =
+        simt::test::run_on_engine("builtin_clear_one_too_many", builtin_clear_one_too_many, dim3(1), dim3(32), data.get(), 16);
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::StartsWith("invalid global write of size 68"));
+    for (int i = 0; i < 16; ++i) REQUIRE(data[i] == 7);
+}

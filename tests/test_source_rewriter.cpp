@@ -450,3 +450,12 @@ TEST_CASE("mutated sources are rewritten or refused with a RewriteError at a lin
     }
     CHECK(refused > 0);  // the mutations do reach the error paths
 }
+
+TEST_CASE("__builtin_memcpy, __builtin_memmove and __builtin_memset called by name become the observed library calls", "[rewriter]") {
+    CHECK(body("__builtin_memcpy(d, s, n); __builtin_memset(d, 0, n); __builtin_memmove(d, s, n);\n") ==
+          "memcpy(d, s, n); memset(d, 0, n); memmove(d, s, n);\n");
+    // Not in comments, strings or other names.
+    const std::string kept = "// __builtin_memcpy(a, b, 4)\nconst char* s = \"__builtin_memset\";\nmy__builtin_memcpy(a);\n"
+                             "__builtin_memcpy_chk(a);\n";
+    CHECK(body(kept) == kept);
+}
