@@ -218,3 +218,66 @@ TEST_CASE("__builtin_memcpy and __builtin_memset called by name are observed lik
     CHECK_THAT(r.fault.message, Catch::StartsWith("invalid global write of size 68"));
     for (int i = 0; i < 16; ++i) REQUIRE(data[i] == 7);
 }
+
+namespace {
+
+__device__ int* shared_block;
+// One thread takes a block from the device heap; eight threads then write
+// each of its first words with no barrier between: a race on heap memory.
+__global__ void heap_race(int* out) {
+    if (threadIdx.x == 0) shared_block = static_cast<int*>(malloc(64 * sizeof(int)));
+    __syncthreads();
+    shared_block[threadIdx.x % 8] = int(threadIdx.x);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        out[0] = shared_block[0] % 8;
+        free(shared_block);
+    }
+}
+// Each thread its own block: no race.
+__global__ void heap_own_blocks(int* out) {
+    int* mine = static_cast<int*>(malloc(4 * sizeof(int)));
+    mine[0] = int(threadIdx.x);
+    out[threadIdx.x] = mine[0] + 1;
+    free(mine);
+}
+__global__ void heap_take(std::size_t bytes, int* ok) {
+    void* p = malloc(bytes);
+    ok[0] = p != nullptr;
+    free(p);
+}
+
+}  // namespace
+
+TEST_CASE("threads writing one block from in-kernel malloc with no barrier race, and blocks of their own do not") {
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::race_only());
+    simt::test::Managed<int> out(64, -1);
+    heap_race<<<1, 64>>>(out);
+    const auto h = hazards();
+    REQUIRE_FALSE(h.empty());
+    for (const HazardGroup& g : h) CHECK(simt::driver::family_of(g.example.rule) == simt::driver::Family::Race);
+    heap_own_blocks<<<2, 64>>>(out);
+    CHECK(hazards().empty());
+    CHECK(out[63] == 64);
+}
+
+TEST_CASE("in-kernel malloc returns NULL past cudaLimitMallocHeapSize, which is read back, 8 MiB by default") {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32));
+    std::size_t heap = 0;
+    REQUIRE(cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize) == cudaSuccess);
+    CHECK(heap == std::size_t(8) << 20);
+    simt::test::Managed<int> ok(1, -1);
+    heap_take<<<1, 1>>>(std::size_t(4) << 20, ok);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(ok[0] == 1);
+    heap_take<<<1, 1>>>(std::size_t(100) << 20, ok);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(ok[0] == 0);
+    REQUIRE(cudaDeviceSetLimit(cudaLimitMallocHeapSize, std::size_t(128) << 20) == cudaSuccess);
+    REQUIRE(cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize) == cudaSuccess);
+    CHECK(heap == std::size_t(128) << 20);
+    heap_take<<<1, 1>>>(std::size_t(100) << 20, ok);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(ok[0] == 1);
+}

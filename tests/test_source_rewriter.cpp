@@ -459,3 +459,12 @@ TEST_CASE("__builtin_memcpy, __builtin_memmove and __builtin_memset called by na
                              "__builtin_memcpy_chk(a);\n";
     CHECK(body(kept) == kept);
 }
+
+TEST_CASE("malloc and free calls, std:: ones too, go to the device heap's functions, and members, declarations and other namespaces' do not", "[rewriter]") {
+    CHECK(body("int* p = (int*)malloc(n); free(p); q = std::malloc(4); std::free(q); r = ::malloc (8);\n") ==
+          "int* p = (int*)simt_device_malloc(n); simt_device_free(p); q = simt_device_malloc(4); simt_device_free(q); "
+          "r = simt_device_malloc (8);\n");
+    const std::string kept = "pool.malloc(4); pool->free(p); my::malloc(4); void free(void*); cudaFree(p);\n"
+                             "size_t free = 0; cudaMemGetInfo(&free, &total); // malloc(4)\n";
+    CHECK(body(kept) == kept);
+}

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/builtin_copies.h"
+#include "tools/observed_calls.h"
 #include "tools/builtin_shadowing.h"
 #include "tools/inline_ptx.h"
 #include "tools/kernel_registration.h"
@@ -572,7 +572,7 @@ std::string quoted_path(const std::string& path) {
 }  // namespace
 
 std::string rewrite_cuda_source(const std::string& source, const std::string& file) {
-    return "#line 1 " + quoted_path(file) + "\n" + Rewriter(rename_shadowed_builtins(observe_builtin_copies(source)), file).run();
+    return "#line 1 " + quoted_path(file) + "\n" + Rewriter(rename_shadowed_builtins(route_observed_calls(source)), file).run();
 }
 
 }  // namespace simt::frontend

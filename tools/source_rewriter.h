@@ -11,7 +11,8 @@
 //   asm("mov.u32 %0, %%laneid;" : "=r"(x))           -> x = a special register (inline_ptx.h);
 //                                                       other PTX is an error at its line
 //   __builtin_memcpy / memmove / memset              -> memcpy / memmove / memset, observed
-//                                                       (builtin_copies.h)
+//   malloc / free                                    -> the device heap in a kernel
+//                                                       (observed_calls.h)
 // Line structure is preserved, so compiler messages point at the user's lines.
 // Input simt cannot read is a RewriteError at a line, never another exception.
 #pragma once

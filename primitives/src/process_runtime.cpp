@@ -296,6 +296,7 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     sticky_ = cudaSuccess;
     shared_limits_.clear();
     printf_buffer_ = kDefaultPrintfBuffer;
+    heap_limit_ = kDefaultHeapLimit;
 }
 
 void reset_device(const EngineOptions& options, const CheckOptions& checks) {

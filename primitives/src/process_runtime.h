@@ -76,6 +76,9 @@ public:
     // Whether launches are run again to see where shuffles' own values go
     // (value_flow.h): with the shuffle check, and not while tracing.
     bool checks_value_flow() const { return checks_.shuffle && !trace_; }
+    // cudaLimitMallocHeapSize: the bytes device malloc may hold at once.
+    std::size_t heap_limit() const { return heap_limit_; }
+    void set_heap_limit(std::size_t bytes) { heap_limit_ = bytes; }
     // No checker is on (--check none): what the program does is its own business.
     bool checks_nothing() const {
         return !checks_.race && !checks_.shuffle && !checks_.init && !checks_.barrier && !checks_.warp_sync &&
@@ -140,6 +143,8 @@ private:
     unsigned api_errors_ = 0;
     unsigned uninitialised_copies_ = 0;
     unsigned carried_faults_ = 0;  // warnings, by site
+    static constexpr std::size_t kDefaultHeapLimit = std::size_t(8) << 20;  // a GPU's
+    std::size_t heap_limit_ = kDefaultHeapLimit;
     int error_exitcode_ = 1;  // a program on its own: its exit status when simt reported an error
     unsigned launches_with_hazards_ = 0;
     CheckOptions checks_;

@@ -479,8 +479,10 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
         case cudaLimitPrintfFifoSize:
             rt.set_printf_buffer(value);
             return done(cudaSuccess);
-        case cudaLimitStackSize:       // fibers have --stack-size bytes
-        case cudaLimitMallocHeapSize:  // device malloc shares the host heap
+        case cudaLimitMallocHeapSize:
+            rt.set_heap_limit(value);
+            return done(cudaSuccess);
+        case cudaLimitStackSize:  // fibers have --stack-size bytes
             return done(cudaSuccess);
         case cudaLimitPersistingL2CacheSize:
             if (value > kPersistingL2Max)
@@ -506,7 +508,7 @@ cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
     switch (limit) {
         case cudaLimitPrintfFifoSize: *value = rt.printf_buffer(); return done(cudaSuccess);
         case cudaLimitStackSize: *value = rt.engine().options().stack_size; return done(cudaSuccess);
-        case cudaLimitMallocHeapSize: *value = std::size_t(8) << 20; return done(cudaSuccess);
+        case cudaLimitMallocHeapSize: *value = rt.heap_limit(); return done(cudaSuccess);
         case cudaLimitPersistingL2CacheSize: *value = persisting_l2; return done(cudaSuccess);
         case cudaLimitDevRuntimeSyncDepth: *value = 2; return done(cudaSuccess);
         case cudaLimitDevRuntimePendingLaunchCount: *value = 2048; return done(cudaSuccess);

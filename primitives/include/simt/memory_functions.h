@@ -23,6 +23,11 @@
 extern "C" void* simt_device_memcpy(void* dst, const void* src, std::size_t n) noexcept;
 extern "C" void* simt_device_memmove(void* dst, const void* src, std::size_t n) noexcept;
 extern "C" void* simt_device_memset(void* dst, int value, std::size_t n) noexcept;
+// malloc and free in the user's code (the source rewriter names these): in a
+// kernel, CUDA's device heap in device memory (primitives/src/device_heap.cpp);
+// elsewhere libc's.
+extern "C" void* simt_device_malloc(std::size_t bytes) noexcept;
+extern "C" void simt_device_free(void* p) noexcept;
 
 // glibc's own inline wrappers take these names when _FORTIFY_SOURCE is on
 // (simt's kernel flags turn it off).
