@@ -571,3 +571,23 @@ TEST_CASE("the most negative int divided by -1 wraps to itself with remainder 0,
     CHECK(r[0] == 0);
     CHECK(q[1] == (-2147483647 - 1) / 2);
 }
+
+#include <unistd.h>
+
+namespace {
+
+__global__ void forks(int* out) {
+    if (threadIdx.x == 1) out[0] = int(fork());
+}
+
+}  // namespace
+
+TEST_CASE("fork() in a kernel fails the launch naming the thread and line instead of copying the process") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(1, 7);
+    const simt::LaunchOutcome r = simt::test::run_on_engine("forks", forks, dim3(1), dim3(32), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::Trap);
+    CHECK_THAT(r.fault.message, Catch::Contains("fork() called in kernel forks, thread (1,0,0)") &&
+                                    Catch::Contains("nvcc rejects fork() in device code"));
+    CHECK(out[0] == 7);
+}

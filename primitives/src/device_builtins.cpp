@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include <unistd.h>
+
 #include "emulator/device_context.h"
 #include "emulator/fault_signals.h"
 #include "emulator/engine.h"
@@ -209,6 +211,7 @@ extern "C" {
 [[noreturn]] void __real___assert_fail(const char*, const char*, unsigned, const char*);
 [[noreturn]] void __real_exit(int);
 [[noreturn]] void __real_abort();
+pid_t __real_fork();
 int __real_vprintf(const char*, va_list);
 int __real_puts(const char*);
 int __real_putchar(int);
@@ -241,6 +244,17 @@ int __real_putchar(int);
     device::fail(simt::FaultKind::Trap, "abort() called in " + where(__builtin_return_address(0)) +
                                             ": a kernel cannot end the program (nvcc rejects abort() in device "
                                             "code); use __trap() or assert to stop a kernel",
+                 __builtin_return_address(0));
+}
+
+// A process forked from a simulated thread would be a copy of one worker
+// thread in the middle of a launch it can never finish; nvcc rejects fork()
+// in device code.
+pid_t __wrap_fork() {
+    if (!device::in_kernel()) return __real_fork();
+    device::fail(simt::FaultKind::Trap, "fork() called in " + where(__builtin_return_address(0)) +
+                                            ": a kernel cannot start a process (nvcc rejects fork() in device code); "
+                                            "fork on the host, before or after the launch",
                  __builtin_return_address(0));
 }
 
