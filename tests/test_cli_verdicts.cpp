@@ -4,6 +4,8 @@
 // CI job).
 #include "cli_support.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -123,4 +125,14 @@ TEST_CASE("no correct program draws an error in either mode at either warp size"
             }
         }
     }
+}
+
+TEST_CASE("a FIFO given as the source file is refused at once with a message saying why, not waited on") {
+    const fs::path fifo = fs::temp_directory_path() / ("simt-fifo-" + std::to_string(getpid()) + ".cu");
+    fs::remove(fifo);
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    const Result r = shell("timeout 20 " + std::string(SIMT_EXE) + " run " + fifo.string());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("is not a regular file (a FIFO, device or socket?)"));
+    fs::remove(fifo);
 }

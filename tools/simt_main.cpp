@@ -132,6 +132,21 @@ bool names_program_file(const std::string& arg) {
     return (is_cuda_source(p) || is_host_source(p) || e == ".o" || e == ".a") && fs::is_regular_file(p, ec);
 }
 
+// A source file simt can read more than once (the build reads it for its
+// cache key, its dependencies and the compile): a FIFO, a device or a
+// socket would be drained by the first read or wait for a writer.
+const CLI::Validator kReadableSource(
+    [](std::string& path) -> std::string {
+        std::error_code ec;
+        const fs::file_status status = fs::status(path, ec);
+        if (ec || !fs::exists(status)) return "no such file: " + path;
+        if (!fs::is_regular_file(status))
+            return path + " is not a regular file (a FIFO, device or socket?): simt reads a source more than once; "
+                          "save it to a file and pass that";
+        return {};
+    },
+    "FILE");
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -161,7 +176,7 @@ int main(int argc, char** argv) {
     CLI::App* run_cmd = app.add_subcommand("run", "compile a CUDA program for the CPU and run it (nvcc's -I, -D, "
                                                   "-std=, -O, -Xcompiler, -l, -L are accepted; more .cu, .cpp, .o "
                                                   "files may follow the first)");
-    run_cmd->add_option("file", main_source, "the CUDA source file (with main, or the first of several)")->required()->check(CLI::ExistingFile);
+    run_cmd->add_option("file", main_source, "the CUDA source file (with main, or the first of several)")->required()->check(kReadableSource);
     add_program_options(*run_cmd, run);
     // The command's, not the program's: not in driver/options.inc.
     unsigned explore = 0;
@@ -187,7 +202,7 @@ int main(int argc, char** argv) {
     // ---- build ----
     fs::path build_output;
     CLI::App* build_cmd = app.add_subcommand("build", "compile a CUDA program for the CPU and print the executable's path");
-    build_cmd->add_option("file", main_source, "the CUDA source file")->required()->check(CLI::ExistingFile);
+    build_cmd->add_option("file", main_source, "the CUDA source file")->required()->check(kReadableSource);
     build_cmd->add_option("more", program_args, "more source, object or archive files")->check(CLI::ExistingFile);
     build_cmd->add_option("--cache-dir", build.cache_dir, "where compiled programs are kept")->check(non_empty);
     build_cmd->add_option("--cache-limit", cache_limit_mib, cache_limit_help)
@@ -203,7 +218,7 @@ int main(int argc, char** argv) {
     // ---- rewrite ----
     fs::path rewrite_input, rewrite_output;
     CLI::App* rewrite_cmd = app.add_subcommand("rewrite", "print the C++ that a .cu file becomes (used by the CMake function)");
-    rewrite_cmd->add_option("file", rewrite_input, "the CUDA source file")->required()->check(CLI::ExistingFile);
+    rewrite_cmd->add_option("file", rewrite_input, "the CUDA source file")->required()->check(kReadableSource);
     rewrite_cmd->add_option("-o", rewrite_output, "output file (default: standard output)");
 
     // ---- sarif-merge ----
