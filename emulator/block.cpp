@@ -790,6 +790,32 @@ void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind k
                                           where, pc);
 }
 
+void Block::check_below_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc) {
+    const Stack& own = running_->fiber.stack();
+    if (a >= std::uintptr_t(own.base) && a < std::uintptr_t(own.top())) return;
+    if (on_host_stack(a)) return;
+    const std::uintptr_t lo = worker_.static_shared_lo();
+    const auto dynamic = reinterpret_cast<std::uintptr_t>(worker_.dynamic_shared());
+    std::string where;
+    if (dynamic - 1 - a < Worker::kNearShared) {
+        where = std::to_string(dynamic - a) + " bytes before the start of extern __shared__ memory";
+    } else {
+        where = std::to_string(lo - a) + " bytes before the start of the static shared window";
+        if (layout_ != nullptr && !layout_->variables().empty()) {
+            const SharedVariable& first = layout_->variables().front();
+            where += " (" + std::to_string(lo + first.offset - a) + " bytes before __shared__ " + first.name + ")";
+        }
+        where += ", in thread-local memory that is not the kernel's";
+    }
+    const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
+    fault_space_ = MemorySpace::Shared;
+    refuse(FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) +
+                                          " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
+                                          describe(pc) + ": the address lies " + where +
+                                          " (a negative index into a __shared__ array?)",
+           pc);
+}
+
 namespace {
 
 const char* wait_name(WaitKind kind) {

@@ -62,10 +62,13 @@ std::size_t Worker::static_shared_bytes() {
 
 Worker::Worker(StackConfig stacks, std::size_t dynamic_shared_bytes)
     : stacks_(stacks), dynamic_size_(dynamic_shared_bytes) {
-    void* m = mmap(nullptr, dynamic_size_, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    // The buffer sits on top of a reserved guard of kNearShared bytes, so
+    // that an address just below it (a negative index into extern
+    // __shared__ memory) is always ours to refuse, never another mapping.
+    void* m = mmap(nullptr, kNearShared + dynamic_size_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED) throw std::bad_alloc();
-    dynamic_shared_ = static_cast<unsigned char*>(m);
+    dynamic_shared_ = static_cast<unsigned char*>(m) + kNearShared;
+    if (mprotect(dynamic_shared_, dynamic_size_, PROT_READ | PROT_WRITE) != 0) throw std::bad_alloc();
 }
 
 namespace {
@@ -85,7 +88,7 @@ Worker::~Worker() {
         std::lock_guard<std::mutex> lock(attached().mutex);
         attached().workers.erase(this);
     }
-    munmap(dynamic_shared_, dynamic_size_);
+    munmap(dynamic_shared_ - kNearShared, kNearShared + dynamic_size_);
 }
 
 void Worker::for_each_attached(const std::function<void(Worker&)>& visit) {

@@ -62,6 +62,14 @@ public:
     // than the first, that thread's stack, which holds a launch's arguments.
     static constexpr std::uintptr_t kNearShared = 64 * 1024;
     bool near_static_shared(std::uintptr_t a) const { return a - (static_lo_ + static_size_) < kNearShared; }
+    // Within kNearShared bytes before a shared window, where a negative index
+    // into a __shared__ array lands: below the static window, other modules'
+    // thread-local state (simt's own among them); below the dynamic buffer,
+    // its reserved guard. The callers leave out the thread's own stack and
+    // the launching host thread's, which may lie there.
+    bool below_shared(std::uintptr_t a) const {
+        return static_lo_ - 1 - a < kNearShared || std::uintptr_t(dynamic_shared_) - 1 - a < kNearShared;
+    }
     std::uintptr_t static_shared_lo() const { return static_lo_; }
 
     Block* block = nullptr;
