@@ -70,7 +70,8 @@ bool reports_on_purpose(const fs::path& p) {
         // tests/programs
         "compile_error", "constant_store", "deadlock", "endless_loop", "expected_assert", "grid_sync_misuse",
         "host_crash", "huge_grid", "kernel_faults", "known_gaps", "loaded_objects", "merged_barriers",
-        "ipc_processes" /* a stale handle's child reports it */, "partial_word_race", "partial_work", "race_memory_limit", "racy_blocks", "racy_loop", "shared_leftovers",
+        "ipc_processes" /* a stale handle's child reports it */, "partial_word_race", "partial_work",
+        "race_memory_limit", "racy_blocks", "racy_loop", "shared_leftovers", "shared_negative_sweep",
         "stack_overflow", "texture_errors", "two_racy_kernels", "uninitialised_shared_mix", "wmma_misuse"};
     const std::string name = p.stem().string();
     if (p.parent_path().filename() == "catalog") return name.find("_fixed") == std::string::npos;
