@@ -773,8 +773,7 @@ void Block::refuse_constant_store(std::uintptr_t a, std::uint32_t size, const vo
 }
 
 void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc) {
-    const Stack& own = running_->fiber.stack();
-    if (a >= std::uintptr_t(own.base) && a < std::uintptr_t(own.top())) return;
+    if (on_running_stack(a)) return;
     const std::uintptr_t lo = worker_.static_shared_lo();
     const std::uintptr_t hi = lo + Worker::static_shared_bytes();
     std::string where = std::to_string(a - hi) + " bytes past the end of the static shared window";
@@ -782,18 +781,11 @@ void Block::check_near_shared(std::uintptr_t a, std::uint32_t size, AccessKind k
         const SharedVariable& last = layout_->variables().back();
         where += " (" + std::to_string(a - (lo + last.offset + last.size)) + " bytes past __shared__ " + last.name + ")";
     }
-    const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
-    fault_space_ = MemorySpace::Shared;
-    refuse(FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " +
-                                          std::to_string(size) + " in kernel " + info_.kernel + " by " +
-                                          describe(running_->id) + " at " + describe(pc) + ": the address lies " +
-                                          where, pc);
+    refuse_outside_shared(where, size, kind, pc);
 }
 
 void Block::check_below_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc) {
-    const Stack& own = running_->fiber.stack();
-    if (a >= std::uintptr_t(own.base) && a < std::uintptr_t(own.top())) return;
-    if (on_host_stack(a)) return;
+    if (on_running_stack(a) || on_host_stack(a)) return;
     const std::uintptr_t lo = worker_.static_shared_lo();
     const auto dynamic = reinterpret_cast<std::uintptr_t>(worker_.dynamic_shared());
     std::string where;
@@ -807,12 +799,15 @@ void Block::check_below_shared(std::uintptr_t a, std::uint32_t size, AccessKind 
         }
         where += ", in thread-local memory that is not the kernel's";
     }
+    refuse_outside_shared(where + " (a negative index into a __shared__ array?)", size, kind, pc);
+}
+
+void Block::refuse_outside_shared(const std::string& where, std::uint32_t size, AccessKind kind, const void* pc) {
     const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
     fault_space_ = MemorySpace::Shared;
     refuse(FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) +
                                           " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
-                                          describe(pc) + ": the address lies " + where +
-                                          " (a negative index into a __shared__ array?)",
+                                          describe(pc) + ": the address lies " + where,
            pc);
 }
 

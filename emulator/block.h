@@ -242,6 +242,8 @@ public:
     // An access just before a shared window (Worker::below_shared): refused
     // unless it is on the thread's own stack or the launching host thread's.
     void check_below_shared(std::uintptr_t a, std::uint32_t size, AccessKind kind, const void* pc);
+    // The refusal both report, `where` saying where the address lies.
+    void refuse_outside_shared(const std::string& where, std::uint32_t size, AccessKind kind, const void* pc);
     // A store outside every device memory space: refused when it is the
     // launching host thread's stack.
     bool on_host_stack(std::uintptr_t a) const { return a - launch_.host_stack_lo < launch_.host_stack_hi - launch_.host_stack_lo; }
