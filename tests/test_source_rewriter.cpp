@@ -468,3 +468,31 @@ TEST_CASE("malloc and free calls, std:: ones too, go to the device heap's functi
                              "size_t free = 0; cudaMemGetInfo(&free, &total); // malloc(4)\n";
     CHECK(body(kept) == kept);
 }
+
+TEST_CASE("chevrons spelled with spaces or comments between them, as nvcc also reads them, are a launch", "[rewriter]") {
+    const auto squeezed = [](std::string s) {
+        s.erase(std::remove(s.begin(), s.end(), ' '), s.end());
+        return s;
+    };
+    const std::string plain = squeezed(body("k<<<g, b>>>(a);\n"));
+    CHECK(squeezed(body("k << < g, b >> > (a);\n")) == plain);
+    CHECK(squeezed(body("k< < <g, b> > >(a);\n")) == plain);
+    CHECK(squeezed(body("k<</*c*/<g, b>>/**/>(a);\n")) == plain);
+    CHECK(body("#define L(x) k << < 1, 1 >> > (x)\n").find("launch_config(\"k\",  1, 1 )") != std::string::npos);
+}
+
+TEST_CASE("a shift followed by a comparison is not a launch", "[rewriter]") {
+    CHECK(body("bool b = (x << 2) < y;\nint z = a >> 1 > c;\n") == "bool b = (x << 2) < y;\nint z = a >> 1 > c;\n");
+}
+
+TEST_CASE("a literal 0 or NULL passed for a kernel's pointer parameter reaches it as written, a null pointer constant", "[rewriter]") {
+    CHECK(body("k<<<1, 1>>>(p, 0, NULL, n);\n") ==
+          "::simt::cuda::launch_config(\"k\", 1, 1).run([&](auto&& simt_arg0_, auto&& simt_arg3_) "
+          "__attribute__((no_sanitize_thread)) -> decltype(k(simt_arg0_, 0, NULL, simt_arg3_)) "
+          "{ return k(simt_arg0_, 0, NULL, simt_arg3_); }, p, n);\n");
+    // Other numbers, and zeros that may be template arguments, are passed as before.
+    CHECK(body("k<<<1, 1>>>(10, 0.0);\n").find("simt_args_...") != std::string::npos);
+    CHECK(body("k<<<1, 1>>>(f<a, 0>(x));\n").find("simt_args_...") != std::string::npos);
+    const std::string spread = "k<<<1, 1>>>(p,\n  0,\n  n);\nint after;\n";
+    CHECK(lines(body(spread)) == lines(spread));
+}

@@ -78,6 +78,49 @@ std::string trimmed(std::string_view s) {
     return std::string(s.substr(a, b - a));
 }
 
+// One argument of a launch: the text [start, end) between its commas.
+struct Argument {
+    std::size_t start, end;
+    bool null_constant;  // an integer literal of value zero, or NULL
+};
+
+bool is_null_constant(const std::string& code) {
+    if (code == "NULL") return true;
+    std::size_t i = 0;
+    if (code.rfind("0x", 0) == 0 || code.rfind("0X", 0) == 0 || code.rfind("0b", 0) == 0 || code.rfind("0B", 0) == 0) i = 2;
+    const std::size_t digits = i;
+    while (i < code.size() && (code[i] == '0' || code[i] == '\'')) ++i;
+    if (i == digits) return false;
+    for (; i < code.size(); ++i)
+        if (std::string_view("uUlLzZ").find(code[i]) == std::string_view::npos) return false;
+    return true;
+}
+
+// The arguments in [from, to) split at commas outside brackets. A '<' among
+// them might open template arguments, whose commas cannot be told from the
+// list's: then no argument is marked a null constant.
+std::vector<Argument> split_arguments(const SourceText& src, std::size_t from, std::size_t to) {
+    std::vector<Argument> list;
+    if (src.compact_code(from, to).empty()) return list;
+    int depth = 0;
+    bool angle = false;
+    std::size_t begin = from;
+    for (std::size_t k = from; k <= to; ++k) {
+        const bool code = k < to && src.code(k);
+        const char c = code ? src[k] : ',';
+        if (code && (c == '(' || c == '[' || c == '{')) ++depth;
+        else if (code && (c == ')' || c == ']' || c == '}')) --depth;
+        else if (code && c == '<') angle = true;
+        if ((k == to || (code && c == ',')) && depth == 0) {
+            list.push_back({begin, k, is_null_constant(src.compact_code(begin, k))});
+            begin = k + 1;
+        }
+    }
+    if (angle)
+        for (Argument& a : list) a.null_constant = false;
+    return list;
+}
+
 }  // namespace
 
 Replacement rewrite_launch(const SourceText& src, std::size_t chevrons, bool in_macro_body,
@@ -88,27 +131,28 @@ Replacement rewrite_launch(const SourceText& src, std::size_t chevrons, bool in_
         throw RewriteError(line, "cannot read the kernel before '<<<' (simt expects `name<<<...>>>(...)`, "
                                  "`name<args><<<...>>>(...)` or `(expression)<<<...>>>(...)`)");
     const std::string kernel = src.compact_code(start, chevrons);
+    const std::size_t config_start = src.triple_at(chevrons, '<');
     // The configuration ends at ">>>" outside parentheses.
-    std::size_t k = chevrons + 3;
+    std::size_t k = config_start, config_end = npos;
     int depth = 0;
     for (; k < src.size(); ++k) {
         if (!src.code(k)) continue;
         const char c = src[k];
         if (c == '(' || c == '[' || c == '{') ++depth;
         else if (c == ')' || c == ']' || c == '}') --depth;
-        else if (depth == 0 && src.text().compare(k, 3, ">>>") == 0) break;
+        else if (depth == 0 && c == '>' && (config_end = src.triple_at(k, '>')) != npos) break;
         if (depth < 0 || (depth == 0 && c == ';')) k = src.size() - 1;  // the statement ended: no '>>>'
     }
     if (k >= src.size()) throw RewriteError(line, "'<<<' of the launch of " + kernel + " has no matching '>>>'");
-    const std::string_view config = src.text().substr(chevrons + 3, k - chevrons - 3);
-    if (src.compact_code(chevrons + 3, k).empty())
+    const std::string_view config = src.text().substr(config_start, k - config_start);
+    if (src.compact_code(config_start, k).empty())
         throw RewriteError(line, "the launch of " + kernel + " has no grid and block size between '<<<' and '>>>'");
     // CUDA takes at most four values: grid, block, shared bytes, stream.
     // (Counted only without template arguments, whose commas look alike.)
     if (config.find('<') == std::string_view::npos) {
         int values = 1;
         int nesting = 0;
-        for (std::size_t i = chevrons + 3; i < k; ++i) {
+        for (std::size_t i = config_start; i < k; ++i) {
             if (!src.code(i)) continue;
             const char c = src[i];
             if (c == '(' || c == '[' || c == '{') ++nesting;
@@ -120,7 +164,7 @@ Replacement rewrite_launch(const SourceText& src, std::size_t chevrons, bool in_
                                          " values between '<<<' and '>>>'; CUDA takes at most 4 (grid, block, "
                                          "shared memory bytes, stream)");
     }
-    const std::size_t paren = src.skip_space(k + 3);
+    const std::size_t paren = src.skip_space(config_end);
     if (paren >= src.size() || src[paren] != '(')
         throw RewriteError(src.line_of(k), "expected '(' and the kernel's arguments after '>>>' in the launch of " + kernel);
     const std::size_t end = src.matching(paren, '(', ')');
@@ -129,21 +173,48 @@ Replacement rewrite_launch(const SourceText& src, std::size_t chevrons, bool in_
     // In a macro, a kernel named by a parameter is named by its argument.
     const bool parameter = std::find(macro_parameters.begin(), macro_parameters.end(), kernel) != macro_parameters.end();
     std::string r = "::simt::cuda::launch_config(" + (parameter ? "#" + kernel : "\"" + kernel + "\"") + ", " +
-                    std::string(config) + ").run([&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(" + kernel + "(simt_args_...)) { return " + kernel +
-                    "(simt_args_...); }";
-    if (in_macro_body && trimmed(args) == "__VA_ARGS__") r += " __VA_OPT__(,) __VA_ARGS__";  // may be empty
-    else if (!src.compact_code(paren + 1, end - 1).empty()) r += ", " + std::string(args);
+                    std::string(config) + ").run(";
+    std::string passed;  // the arguments evaluated on the host, once
+    const std::vector<Argument> list = in_macro_body && trimmed(args) == "__VA_ARGS__"
+                                           ? std::vector<Argument>{}
+                                           : split_arguments(src, paren + 1, end - 1);
+    if (std::none_of(list.begin(), list.end(), [](const Argument& a) { return a.null_constant; })) {
+        r += "[&](auto&&... simt_args_) __attribute__((no_sanitize_thread)) -> decltype(" + kernel +
+             "(simt_args_...)) { return " + kernel + "(simt_args_...); }";
+        if (in_macro_body && trimmed(args) == "__VA_ARGS__") r += " __VA_OPT__(,) __VA_ARGS__";  // may be empty
+        else if (!src.compact_code(paren + 1, end - 1).empty()) passed = std::string(args);
+    } else {
+        // A literal 0 (or NULL) is a null pointer constant only as written:
+        // forwarded as an int it would not convert to the kernel's pointer
+        // parameter, so the call inside names it as written.
+        std::string parameters, call;
+        for (std::size_t n = 0; n < list.size(); ++n) {
+            const Argument& a = list[n];
+            call += (n == 0 ? "" : ", ");
+            if (a.null_constant) {
+                call += src.compact_code(a.start, a.end);
+                continue;
+            }
+            const std::string name = "simt_arg" + std::to_string(n) + "_";
+            parameters += (parameters.empty() ? "auto&& " : ", auto&& ") + name;
+            call += name;
+            passed += (passed.empty() ? "" : ",") + std::string(src.text().substr(a.start, a.end - a.start));
+        }
+        r += "[&](" + parameters + ") __attribute__((no_sanitize_thread)) -> decltype(" + kernel + "(" + call +
+             ")) { return " + kernel + "(" + call + "); }";
+    }
+    if (!passed.empty()) r += ", " + passed;
     r += ")";
     // Newlines dropped with the removed text come back after the call.
     const std::size_t lost = count_newlines(src.text().substr(start, end - start)) - count_newlines(config) -
-                             count_newlines(args);
+                             count_newlines(passed);
     for (std::size_t n = 0; n < lost; ++n) r += in_macro_body ? "\\\n" : "\n";
     return {start, end, r};
 }
 
 std::optional<std::string> rewrite_launches_in_define(const SourceText& src, const SourceText::Directive& d) {
     const std::string_view directive = src.text().substr(d.start, d.end - d.start);
-    if (directive.find("<<<") == std::string_view::npos) return std::nullopt;
+    if (directive.find("<<") == std::string_view::npos) return std::nullopt;  // no launch
     // After the '#': "define NAME" or "define NAME(parameters)", maybe over
     // continued lines.
     const SourceText head(directive.substr(1), true);
@@ -167,7 +238,7 @@ std::optional<std::string> rewrite_launches_in_define(const SourceText& src, con
     std::string out(directive.substr(0, k));
     std::size_t copied = 0;
     for (std::size_t i = 0; i + 2 < body.size(); ++i) {
-        if (!body.code(i) || body.text().compare(i, 3, "<<<") != 0) continue;
+        if (!body.code(i) || body.triple_at(i, '<') == npos) continue;
         try {
             const Replacement launch = rewrite_launch(body, i, true, parameters);
             if (launch.start < copied) throw RewriteError(body.line_of(i), "two launches share a kernel");

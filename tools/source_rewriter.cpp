@@ -88,7 +88,7 @@ private:
                     registrations_[kernel->body] =
                         kernel_registration(*kernel, file_, src_.line_of(i), i - src_.line_start(i) + 1);
                 i += 9;
-            } else if (c == '<' && s_.compare(i, 3, "<<<") == 0) {
+            } else if (c == '<' && src_.triple_at(i, '<') != npos) {
                 const Replacement launch = rewrite_launch(src_, i);
                 if (launch.start < copied)
                     throw RewriteError(src_.line_of(i), "cannot read the kernel before '<<<': it overlaps the previous rewrite");

@@ -146,6 +146,15 @@ std::size_t SourceText::skip_space_back(std::size_t i) const {
     return std::string_view::npos;
 }
 
+std::size_t SourceText::triple_at(std::size_t i, char c) const {
+    for (int n = 0; n < 3; ++n) {
+        if (n > 0) i = skip_space(i);
+        if (i >= text_.size() || !code_[i] || text_[i] != c) return std::string_view::npos;
+        ++i;
+    }
+    return i;
+}
+
 bool SourceText::is_word_at(std::size_t i, std::string_view word) const {
     if (text_.compare(i, word.size(), word) != 0) return false;
     if (i > 0 && is_ident(text_[i - 1])) return false;

@@ -41,6 +41,10 @@ public:
     std::size_t skip_space(std::size_t i) const;
     // Last index before i that is code and not white space, or npos.
     std::size_t skip_space_back(std::size_t i) const;
+    // Index just past `c c c` starting at i, or npos: nvcc reads a launch's
+    // chevrons as three tokens, so `<< <` and `> >>` (formatters write them)
+    // open and close a launch as `<<<` and `>>>` do.
+    std::size_t triple_at(std::size_t i, char c) const;
     // `word` as a whole identifier at i.
     bool is_word_at(std::size_t i, std::string_view word) const;
     // The identifier at the first code after i ("" when none).
