@@ -27,6 +27,16 @@ install(CODE [[
     file(WRITE "${prefix}/share/simt/toolkit/${archive}" "!<arch>\n")
   endforeach()
 ]])
+# libcudart: the linker script, naming the installed runtime.
+set(_simt_installed_archives)
+foreach(room runtime checkers driver emulator)
+  list(APPEND _simt_installed_archives "${CMAKE_INSTALL_PREFIX}/lib/simt/libsimt_${room}.a")
+endforeach()
+simt_cudart_script(${PROJECT_BINARY_DIR}/install/libcudart.ld "${_simt_installed_archives}"
+                   "$<TARGET_LINKER_FILE:Boost::context>;${SIMT_BACKTRACE_LIB}")
+foreach(name IN LISTS SIMT_CUDART_NAMES)
+  install(FILES ${PROJECT_BINARY_DIR}/install/libcudart.ld DESTINATION share/simt/toolkit/lib64 RENAME ${name})
+endforeach()
 # The toolchain file, its toolkit found beside it wherever the prefix goes.
 set(SIMT_TOOLKIT [[${CMAKE_CURRENT_LIST_DIR}/toolkit]])
 set(SIMT_RUNTIME_ARCHIVES)

@@ -324,3 +324,60 @@ TEST_CASE("device code across files (-rdc=true, -dc): a kernel calls an extern _
     CHECK(r.err.empty());
     fs::remove_all(dir);
 }
+
+namespace {
+const fs::path kCMain = fs::path(SIMT_TEST_SOURCES) / "projects" / "c_main";
+constexpr const char* kCMainOutput =
+    "values 9 18 27 36 45 54 63 72\n"
+    "grid.x 1 timed 1 twice 42 positive 5\n"
+    "cudaErrorInvalidValue: invalid argument\n";
+fs::path c_main_copy(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("simt-c-main-" + std::to_string(getpid()) + "-" + name);
+    fs::remove_all(dir);
+    fs::copy(kCMain, dir, fs::copy_options::recursive);
+    return dir;
+}
+std::string toolkit() { return fs::path(SIMT_TOOLCHAIN_FILE).parent_path().string() + "/tools/toolkit"; }
+}  // namespace
+
+TEST_CASE("a C program linked by gcc with the toolkit's -lcudart runs its kernels under simt, as a benchmark's Makefile builds it") {
+    // tests/projects/c_main/Makefile: main.c and knr.c by gcc (main.c includes
+    // cuda_runtime_api.h), kernels.cu by nvcc, `gcc *.o -lcudart`.
+    const fs::path dir = c_main_copy("make");
+    const Result built = shell("make -C " + dir.string() + " CUDA_DIR=" + toolkit());
+    REQUIRE(built.status == 0);
+    const Result ran = shell((dir / "prog").string());
+    CHECK(ran.status == 0);
+    CHECK(ran.out == kCMainOutput);
+    CHECK(ran.err.empty());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("simt-nvcc compiles a .c file as C, as nvcc hands it to the host C compiler: K&R definitions, a function "
+          "that flows off its end, no __CUDACC__") {
+    const fs::path dir = c_main_copy("nvcc");
+    const Result built = shell(simt_nvcc() + " -O3 " + (dir / "main.c").string() + " " + (dir / "knr.c").string() + " " +
+                               (dir / "kernels.cu").string() + " -o " + (dir / "prog").string());
+    REQUIRE(built.status == 0);
+    const Result ran = shell((dir / "prog").string());
+    CHECK(ran.status == 0);
+    CHECK(ran.out == kCMainOutput);
+    // As C++ the K&R definition does not compile.
+    fs::copy_file(dir / "knr.c", dir / "knr.cpp");
+    const Result cxx = shell(simt_nvcc() + " -c " + (dir / "knr.cpp").string() + " -o " + (dir / "knr.o").string());
+    CHECK(cxx.status != 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a CMake C executable over a CUDA static library links CUDA::cudart_static and runs under simt") {
+    const fs::path dir = c_main_copy("cmake");
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " -S " + dir.string() + " -B " + (dir / "build").string() +
+                  " -DCMAKE_TOOLCHAIN_FILE=" + SIMT_TOOLCHAIN_FILE)
+                .status == 0);
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " --build " + (dir / "build").string()).status == 0);
+    const Result ran = shell((dir / "build/prog").string());
+    CHECK(ran.status == 0);
+    CHECK(ran.out == kCMainOutput);
+    CHECK(ran.err.empty());
+    fs::remove_all(dir);
+}

@@ -230,6 +230,8 @@ bool take_compile_flag(const std::vector<std::string>& args, std::size_t& i, Com
 
 bool is_cuda_source(const fs::path& file) { return file.extension() == ".cu"; }
 
+bool is_c_source(const fs::path& file) { return file.extension() == ".c"; }
+
 bool is_host_source(const fs::path& file) {
     const std::string e = file.extension().string();
     return e == ".cpp" || e == ".cc" || e == ".cxx" || e == ".c" || e == ".C";

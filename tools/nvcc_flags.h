@@ -61,5 +61,8 @@ NvccCommand parse_nvcc_command(const std::vector<std::string>& args);
 // makes every source CUDA).
 bool is_cuda_source(const std::filesystem::path& file);
 bool is_host_source(const std::filesystem::path& file);
+// A host source nvcc hands to the host compiler as C (.c): it is compiled as
+// C, not C++ (K&R definitions, a function that flows off its end).
+bool is_c_source(const std::filesystem::path& file);
 
 }  // namespace simt::tool

@@ -170,22 +170,35 @@ fs::path default_cache_dir() {
 
 namespace {
 
+enum class SourceLanguage { Cuda, Cxx, C };
+SourceLanguage language_of(const fs::path& source) {
+    return is_c_source(source) ? SourceLanguage::C : is_host_source(source) ? SourceLanguage::Cxx : SourceLanguage::Cuda;
+}
+
 // What the rewritten CUDA is compiled with, in every build of it (the same
 // list reaches the CMake function: SIMT_KERNEL_COMPILE_FLAGS).
 constexpr const char* kKernelFlags[] = SIMT_CONFIG_KERNEL_FLAGS;
 
 // How simt compiles a translation unit; the user's flags after simt's own
 // include directories, so simt's cuda_runtime.h wins over a CUDA toolkit's.
-std::vector<std::string> compile_command(const CompileFlags& flags, const fs::path& source_dir, bool cuda) {
-    std::vector<std::string> command = {SIMT_CONFIG_CXX, "-std=" + flags.standard, flags.optimization, "-g"};
-    command.insert(command.end(), std::begin(kKernelFlags), std::end(kKernelFlags));
+// As nvcc: __CUDACC__ and __CUDA_ARCH__ only for a CUDA file, a .c file as C.
+std::vector<std::string> compile_command(const CompileFlags& flags, const fs::path& source_dir, SourceLanguage language) {
+    std::vector<std::string> command = {SIMT_CONFIG_CXX};
+    if (language != SourceLanguage::C) command.push_back("-std=" + flags.standard);
+    command.insert(command.end(), {flags.optimization, "-g"});
+    for (const std::string_view flag : kKernelFlags) {
+        if (language != SourceLanguage::Cuda && (flag.rfind("-D__CUDACC__", 0) == 0 || flag.rfind("-D__CUDA_ARCH", 0) == 0))
+            continue;
+        if (language == SourceLanguage::C && flag == "-Wno-volatile") continue;  // a C++ warning
+        command.emplace_back(flag);
+    }
     command.insert(command.end(), {"-I", install_layout().include_dir, "-I", install_layout().portable_dir,
                                    "-iquote", source_dir.string()});
     command.insert(command.end(), flags.preprocessor.begin(), flags.preprocessor.end());
     command.insert(command.end(), {"-I", source_dir.string()});
     command.insert(command.end(), flags.compiler.begin(), flags.compiler.end());
-    if (cuda) command.insert(command.end(), {"-include", "simt/cuda.h"});
-    command.insert(command.end(), {"-x", "c++"});
+    if (language == SourceLanguage::Cuda) command.insert(command.end(), {"-include", "simt/cuda.h"});
+    command.insert(command.end(), {"-x", language == SourceLanguage::C ? "c" : "c++"});
     return command;
 }
 
@@ -215,7 +228,13 @@ std::vector<std::string> link_command(const std::vector<std::string>& inputs, co
     std::vector<std::string> link = {SIMT_CONFIG_CXX};
     for (const char* flag : SIMT_CONFIG_SANITIZER_FLAGS)
         if (*flag != '\0') link.push_back(flag);
-    link.insert(link.end(), inputs.begin(), inputs.end());
+    // The toolkit's libcudart (CMake's CUDA::cudart names it by path) is the
+    // runtime linked below, as a linker script for gcc's links: with the
+    // --wrap options below its redirections would make printf call itself.
+    for (const std::string& input : inputs) {
+        const std::string name = fs::path(input).filename().string();
+        if (name != "libcudart.so" && name != "libcudart.a" && name != "libcudart_static.a") link.push_back(input);
+    }
     link.insert(link.end(), {"-o", output.string()});
     const std::vector<std::string> libs = runtime_libraries(flags);
     link.insert(link.end(), libs.begin(), libs.end());
@@ -243,7 +262,7 @@ std::vector<fs::path> compile_unit(const fs::path& source, const CompileFlags& f
                                    const fs::path* pch_cache = nullptr) {
     const bool cuda = !is_host_source(source);
     const std::string text = read_cuda_source(source);
-    std::vector<std::string> command = compile_command(flags, source.parent_path(), cuda);
+    std::vector<std::string> command = compile_command(flags, source.parent_path(), language_of(source));
     if (cuda && pch_cache != nullptr)
         if (const std::optional<fs::path> pch = precompiled_cuda_header(command, *pch_cache))
             command.insert(command.begin() + 1, {"-I", pch->string()});
@@ -350,13 +369,13 @@ BuildResult build_program(const BuildRequest& request) {
         const std::string text = read_cuda_source(source);
         if (request.sources.size() == 1 && text.find_first_not_of(" \t\r\n\f\v") == std::string::npos)
             throw BuildFailure(given.string() + " is empty: there is no program to build");
-        identity += (is_host_source(source) ? text : rewrite_source(text, source)) + '\0';
+        identity += (is_host_source(source) ? source.extension().string() + '\0' + text : rewrite_source(text, source)) + '\0';
     }
     // The headers are not in the slot's key: the entry inside it is chosen by
     // every file the last compile read (build_cache.h). simt's runtime is in
     // the link's key only: a new runtime relinks, it does not recompile.
     const std::string key = cache::hex(cache::hash_text(
-        identity + join(compile_command(request.flags, sources.front().parent_path(), true)) + '\0' +
+        identity + join(compile_command(request.flags, sources.front().parent_path(), SourceLanguage::Cuda)) + '\0' +
         include_environment() + '\0' + cuda_headers_fingerprint()));
     const std::string link_key =
         cache::hex(cache::hash_text(join(link_command({}, "", request.flags)) + '\0' + runtime_identity()));

@@ -96,23 +96,23 @@ SIMT_CHANNEL_DESCS(float, float, cudaChannelFormatKindFloat)
 
 // `height` 0 makes a 1-D array; a 3-D extent with depth 0 a 2-D one (with
 // height 0 too, a 1-D one); cudaArrayLayered makes depth the layer count.
-cudaError_t cudaMallocArray(cudaArray_t* array, const cudaChannelFormatDesc* desc, std::size_t width,
+SIMT_C_API cudaError_t cudaMallocArray(cudaArray_t* array, const cudaChannelFormatDesc* desc, std::size_t width,
                             std::size_t height = 0, unsigned flags = 0);
-cudaError_t cudaMalloc3DArray(cudaArray_t* array, const cudaChannelFormatDesc* desc, cudaExtent extent,
+SIMT_C_API cudaError_t cudaMalloc3DArray(cudaArray_t* array, const cudaChannelFormatDesc* desc, cudaExtent extent,
                               unsigned flags = 0);
-cudaError_t cudaFreeArray(cudaArray_t array);
-cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc* desc, cudaExtent* extent, unsigned* flags, cudaArray_t array);
-cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc* desc, cudaArray_const_t array);
+SIMT_C_API cudaError_t cudaFreeArray(cudaArray_t array);
+SIMT_C_API cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc* desc, cudaExtent* extent, unsigned* flags, cudaArray_t array);
+SIMT_C_API cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc* desc, cudaArray_const_t array);
 
 // Offsets and widths in bytes, heights in rows, as in CUDA.
-cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, std::size_t wOffset, std::size_t hOffset, const void* src,
+SIMT_C_API cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, std::size_t wOffset, std::size_t hOffset, const void* src,
                                 std::size_t spitch, std::size_t width, std::size_t height, cudaMemcpyKind kind);
-cudaError_t cudaMemcpy2DFromArray(void* dst, std::size_t dpitch, cudaArray_const_t src, std::size_t wOffset,
+SIMT_C_API cudaError_t cudaMemcpy2DFromArray(void* dst, std::size_t dpitch, cudaArray_const_t src, std::size_t wOffset,
                                   std::size_t hOffset, std::size_t width, std::size_t height, cudaMemcpyKind kind);
-cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, std::size_t wOffset, std::size_t hOffset, const void* src,
+SIMT_C_API cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, std::size_t wOffset, std::size_t hOffset, const void* src,
                                      std::size_t spitch, std::size_t width, std::size_t height, cudaMemcpyKind kind,
                                      cudaStream_t stream = 0);
-cudaError_t cudaMemcpy2DFromArrayAsync(void* dst, std::size_t dpitch, cudaArray_const_t src, std::size_t wOffset,
+SIMT_C_API cudaError_t cudaMemcpy2DFromArrayAsync(void* dst, std::size_t dpitch, cudaArray_const_t src, std::size_t wOffset,
                                        std::size_t hOffset, std::size_t width, std::size_t height,
                                        cudaMemcpyKind kind, cudaStream_t stream = 0);
 // The 1-D forms copy `count` bytes from (wOffset, hOffset) on, through as
@@ -129,7 +129,7 @@ cudaError_t cudaMemcpy2DFromArrayAsync(void* dst, std::size_t dpitch, cudaArray_
                                                     cudaStream_t stream = 0);
 // Between arrays and pitched memory (host or device) in either direction,
 // or between two pitched pointers.
-cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p);
-cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream = 0);
+SIMT_C_API cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p);
+SIMT_C_API cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream = 0);
 // Pitched device memory for a 3-D extent (width in bytes), as cudaMallocPitch.
-cudaError_t cudaMalloc3D(cudaPitchedPtr* ptr, cudaExtent extent);
+SIMT_C_API cudaError_t cudaMalloc3D(cudaPitchedPtr* ptr, cudaExtent extent);

@@ -71,11 +71,11 @@ enum cudaComputeMode {
 
 // cudaErrorInvalidValue for an attribute simt does not model or a null
 // `value`, cudaErrorInvalidDevice for a device other than 0 (as a GPU).
-cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device);
+SIMT_C_API cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device);
 
 // The CUDA API level simt provides (CUDART_VERSION), for both.
-cudaError_t cudaRuntimeGetVersion(int* version);
-cudaError_t cudaDriverGetVersion(int* version);
+SIMT_C_API cudaError_t cudaRuntimeGetVersion(int* version);
+SIMT_C_API cudaError_t cudaDriverGetVersion(int* version);
 
 // Device flags: how the host waits, and whether pinned memory is mapped
 // (always, here). Kept and read back; the host never waits on this device.
@@ -88,8 +88,8 @@ cudaError_t cudaDriverGetVersion(int* version);
 #define cudaDeviceMapHost 0x08
 #define cudaDeviceLmemResizeToMax 0x10
 #define cudaDeviceMask 0x1f
-cudaError_t cudaSetDeviceFlags(unsigned flags);
-cudaError_t cudaGetDeviceFlags(unsigned* flags);
+SIMT_C_API cudaError_t cudaSetDeviceFlags(unsigned flags);
+SIMT_C_API cudaError_t cudaGetDeviceFlags(unsigned* flags);
 
 // Cache and shared-memory bank preferences change nothing on the CPU.
 enum cudaSharedMemConfig {
@@ -97,21 +97,21 @@ enum cudaSharedMemConfig {
     cudaSharedMemBankSizeFourByte = 1,
     cudaSharedMemBankSizeEightByte = 2,
 };
-cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
-cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config);
-cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
-cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* config);
+SIMT_C_API cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
+SIMT_C_API cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config);
+SIMT_C_API cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
+SIMT_C_API cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* config);
 template <class F>
 cudaError_t cudaFuncSetSharedMemConfig(F*, cudaSharedMemConfig) {
     return cudaSuccess;
 }
 
 // One device, which every request is given; it cannot reach a peer.
-cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
-cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer);
+SIMT_C_API cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
+SIMT_C_API cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer);
 // No peer exists, and a device is not its own peer: cudaErrorInvalidDevice.
-cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags);
-cudaError_t cudaDeviceDisablePeerAccess(int peer);
+SIMT_C_API cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags);
+SIMT_C_API cudaError_t cudaDeviceDisablePeerAccess(int peer);
 enum cudaDeviceP2PAttr {
     cudaDevP2PAttrPerformanceRank = 1,
     cudaDevP2PAttrAccessSupported = 2,
@@ -121,4 +121,4 @@ enum cudaDeviceP2PAttr {
 };
 // Every pair, even a device with itself, is refused with
 // cudaErrorInvalidDevice, as on a machine with one GPU.
-cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr attribute, int source, int destination);
+SIMT_C_API cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr attribute, int source, int destination);

@@ -60,17 +60,17 @@ enum cudaGraphMemAttributeType {
     cudaGraphMemAttrReservedMemHigh = 0x3,
 };
 
-cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+SIMT_C_API cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                                      std::size_t count, cudaMemAllocNodeParams* params);
-cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, cudaMemAllocNodeParams* params);
-cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+SIMT_C_API cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, cudaMemAllocNodeParams* params);
+SIMT_C_API cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                                     std::size_t count, void* pointer);
-cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void* pointer);
+SIMT_C_API cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void* pointer);
 // Bytes of graph allocations: live now (used) and held for graphs
 // (reserved), with their highest values; the high marks reset to 0.
-cudaError_t cudaDeviceGetGraphMemAttribute(int device, cudaGraphMemAttributeType attribute, void* value);
-cudaError_t cudaDeviceSetGraphMemAttribute(int device, cudaGraphMemAttributeType attribute, void* value);
-cudaError_t cudaDeviceGraphMemTrim(int device);
+SIMT_C_API cudaError_t cudaDeviceGetGraphMemAttribute(int device, cudaGraphMemAttributeType attribute, void* value);
+SIMT_C_API cudaError_t cudaDeviceSetGraphMemAttribute(int device, cudaGraphMemAttributeType attribute, void* value);
+SIMT_C_API cudaError_t cudaDeviceGraphMemTrim(int device);
 
 typedef unsigned long long cudaGraphConditionalHandle;
 enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
@@ -147,15 +147,15 @@ struct cudaGraphEdgeData {
     unsigned char reserved[5];
 };
 
-cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle* handle, cudaGraph_t graph,
+SIMT_C_API cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle* handle, cudaGraph_t graph,
                                              unsigned default_value = 0, unsigned flags = 0);
 // Called by kernels: the value the conditional node reads when it runs.
-void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned value);
+SIMT_C_API void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned value);
 // Kernel, empty, host, memset, child-graph, memory and conditional nodes.
 cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                              const cudaGraphEdgeData* edges, std::size_t count, cudaGraphNodeParams* params);
 // CUDA 12.2's form, without edge data.
-cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+SIMT_C_API cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                              std::size_t count, cudaGraphNodeParams* params);
 
 enum cudaStreamUpdateCaptureDependenciesFlags {
@@ -163,7 +163,7 @@ enum cudaStreamUpdateCaptureDependenciesFlags {
     cudaStreamSetCaptureDependencies = 0x1,
 };
 // Captures into an existing graph, after the given nodes.
-cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+SIMT_C_API cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                                           const cudaGraphEdgeData* edges, std::size_t count,
                                           cudaStreamCaptureMode mode);
 // CUDA 13's form; CUDA 12's six-argument form without edge data follows.
@@ -171,10 +171,10 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatu
                                      unsigned long long* id = nullptr, cudaGraph_t* graph = nullptr,
                                      const cudaGraphNode_t** dependencies = nullptr,
                                      const cudaGraphEdgeData** edges = nullptr, std::size_t* count = nullptr);
-cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus* status, unsigned long long* id,
+SIMT_C_API cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus* status, unsigned long long* id,
                                      cudaGraph_t* graph, const cudaGraphNode_t** dependencies, std::size_t* count);
 cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t* dependencies,
                                                 const cudaGraphEdgeData* edges, std::size_t count,
                                                 unsigned flags = 0);
-cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t* dependencies, std::size_t count,
+SIMT_C_API cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t* dependencies, std::size_t count,
                                                 unsigned flags = 0);

@@ -54,34 +54,34 @@ enum cudaMemPoolAttr {
 // Page-locking changes nothing on the CPU: the range is remembered so that
 // cudaHostGetDevicePointer and cudaHostUnregister can answer as a GPU does.
 // Kernels reach it unobserved by the checkers (it is not device memory).
-cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned flags);
-cudaError_t cudaHostUnregister(void* ptr);
-cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags);
+SIMT_C_API cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned flags);
+SIMT_C_API cudaError_t cudaHostUnregister(void* ptr);
+SIMT_C_API cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags);
 template <class T>
 cudaError_t cudaHostGetDevicePointer(T** device, void* host, unsigned flags) {
     return cudaHostGetDevicePointer(reinterpret_cast<void**>(device), host, flags);
 }
-cudaError_t cudaHostGetFlags(unsigned* flags, void* host);
-cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr);
+SIMT_C_API cudaError_t cudaHostGetFlags(unsigned* flags, void* host);
+SIMT_C_API cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr);
 
 // Free: the device's capacity (--device-memory) less what is allocated.
-cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total);
+SIMT_C_API cudaError_t cudaMemGetInfo(std::size_t* free, std::size_t* total);
 
 // The device's one memory pool; cudaMallocAsync/cudaFreeAsync are in
 // runtime_api.h.
-cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device);
-cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device);
-cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value);
-cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value);
-cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t keep);
+SIMT_C_API cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device);
+SIMT_C_API cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device);
+SIMT_C_API cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value);
+SIMT_C_API cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attribute, void* value);
+SIMT_C_API cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t keep);
 cudaError_t simt_malloc_from_pool_at(void** ptr, std::size_t bytes, cudaMemPool_t pool, const void* site);
 template <class T>
 [[gnu::noinline]] cudaError_t cudaMallocFromPoolAsync(T** ptr, std::size_t bytes, cudaMemPool_t pool, cudaStream_t) {
     return simt_malloc_from_pool_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, pool, __builtin_return_address(0));
 }
 
-cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, int device, cudaStream_t stream = 0);
-cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, int device);
+SIMT_C_API cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t bytes, int device, cudaStream_t stream = 0);
+SIMT_C_API cudaError_t cudaMemAdvise(const void* ptr, std::size_t bytes, cudaMemoryAdvise advice, int device);
 // The forms of CUDA 12.2 (_v2) and 13, which name a location.
 enum cudaMemLocationType {
     cudaMemLocationTypeInvalid = 0,
@@ -105,7 +105,7 @@ inline cudaError_t cudaMemAdvise_v2(const void* ptr, std::size_t bytes, cudaMemo
                                     cudaMemLocation location) {
     return cudaMemAdvise(ptr, bytes, advice, location);
 }
-cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* ptr, std::size_t bytes = 0,
+SIMT_C_API cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* ptr, std::size_t bytes = 0,
                                      unsigned flags = cudaMemAttachSingle);
 
 // __device__ and __constant__ variables are ordinary objects: their address

@@ -17,11 +17,11 @@ struct cudaIpcEventHandle_t {
     char reserved[CUDA_IPC_HANDLE_SIZE];
 };
 
-cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t* handle, void* ptr);
-cudaError_t cudaIpcOpenMemHandle(void** ptr, cudaIpcMemHandle_t handle, unsigned flags);
-cudaError_t cudaIpcCloseMemHandle(void* ptr);
-cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t* handle, cudaEvent_t event);
-cudaError_t cudaIpcOpenEventHandle(cudaEvent_t* event, cudaIpcEventHandle_t handle);
+SIMT_C_API cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t* handle, void* ptr);
+SIMT_C_API cudaError_t cudaIpcOpenMemHandle(void** ptr, cudaIpcMemHandle_t handle, unsigned flags);
+SIMT_C_API cudaError_t cudaIpcCloseMemHandle(void* ptr);
+SIMT_C_API cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t* handle, cudaEvent_t event);
+SIMT_C_API cudaError_t cudaIpcOpenEventHandle(cudaEvent_t* event, cudaIpcEventHandle_t handle);
 template <class T>
 cudaError_t cudaIpcOpenMemHandle(T** ptr, cudaIpcMemHandle_t handle, unsigned flags) {
     return cudaIpcOpenMemHandle(static_cast<void**>(static_cast<void*>(ptr)), handle, flags);

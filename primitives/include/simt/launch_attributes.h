@@ -70,7 +70,7 @@ typedef cudaLaunchAttributeValue cudaKernelNodeAttrValue;
 
 // The access policy window, synchronization policy and priority of a
 // stream (the priority is read only: cudaStreamCreateWithPriority sets it).
-cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attribute, const cudaStreamAttrValue* value);
-cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attribute, cudaStreamAttrValue* value);
+SIMT_C_API cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attribute, const cudaStreamAttrValue* value);
+SIMT_C_API cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attribute, cudaStreamAttrValue* value);
 // Persisting lines back to normal: nothing to do without a cache.
-cudaError_t cudaCtxResetPersistingL2Cache();
+SIMT_C_API cudaError_t cudaCtxResetPersistingL2Cache(void);

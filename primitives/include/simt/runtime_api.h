@@ -1,49 +1,28 @@
 // The CUDA runtime API subset simt provides (host side). Numbers match CUDA's
-// so programs that print or compare error codes behave the same.
+// so programs that print or compare error codes behave the same. A C file
+// may include it (cuda_runtime_api.h from a .c file): the C++ overloads and
+// templates of cuda_runtime.h come last, for C++ only.
 #pragma once
 
-#include <cstddef>
+#include <stddef.h>
 
+#include "simt/error_codes.h"
 #include "simt/vector_types.h"
 
-enum cudaError_t {
-    cudaSuccess = 0,
-    cudaErrorInvalidValue = 1,
-    cudaErrorMemoryAllocation = 2,
-    cudaErrorInitializationError = 3,
-    cudaErrorInvalidConfiguration = 9,
-    cudaErrorInvalidPitchValue = 12,
-    cudaErrorInvalidSymbol = 13,
-    cudaErrorInvalidDevicePointer = 17,
-    cudaErrorInvalidTexture = 18,
-    cudaErrorInvalidChannelDescriptor = 20,
-    cudaErrorInvalidMemcpyDirection = 21,
-    cudaErrorInvalidFilterSetting = 26,
-    cudaErrorInvalidNormSetting = 27,
-    cudaErrorInvalidDeviceFunction = 98,
-    cudaErrorNoDevice = 100,
-    cudaErrorInvalidDevice = 101,
-    cudaErrorDeviceUninitialized = 201,
-    cudaErrorInvalidResourceHandle = 400,
-    cudaErrorIllegalState = 401,
-    cudaErrorNotReady = 600,
-    cudaErrorIllegalAddress = 700,
-    cudaErrorLaunchOutOfResources = 701,
-    cudaErrorLaunchTimeout = 702,
-    cudaErrorContextIsDestroyed = 709,
-    cudaErrorAssert = 710,
-    cudaErrorHostMemoryAlreadyRegistered = 712,
-    cudaErrorHostMemoryNotRegistered = 713,
-    cudaErrorIllegalInstruction = 715,
-    cudaErrorMisalignedAddress = 716,
-    cudaErrorLaunchFailure = 719,
-    cudaErrorCooperativeLaunchTooLarge = 720,
-    cudaErrorNotSupported = 801,
-    cudaErrorStreamCaptureUnsupported = 900,
-    cudaErrorGraphExecUpdateFailure = 910,
-    cudaErrorUnknown = 999,
-};
-typedef cudaError_t cudaError;
+// CUDA's runtime API has C linkage (cuda_runtime_api.h declares it in extern
+// "C"), so C code and gcc-linked programs call it by its plain name.
+#ifdef __cplusplus
+#define SIMT_C_API extern "C"
+#define SIMT_DEFAULT(value) = value
+#else
+#define SIMT_C_API extern
+#define SIMT_DEFAULT(value)
+#endif
+
+#define SIMT_ENUMERATOR(name, number, text) name = number,
+enum cudaError { SIMT_CUDA_ERRORS(SIMT_ENUMERATOR) };
+#undef SIMT_ENUMERATOR
+typedef enum cudaError cudaError_t;
 
 enum cudaMemcpyKind {
     cudaMemcpyHostToHost = 0,
@@ -52,11 +31,13 @@ enum cudaMemcpyKind {
     cudaMemcpyDeviceToDevice = 3,
     cudaMemcpyDefault = 4,
 };
+typedef enum cudaMemcpyKind cudaMemcpyKind;
 
 enum cudaFuncAttribute {
     cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
     cudaFuncAttributePreferredSharedMemoryCarveout = 9,
 };
+typedef enum cudaFuncAttribute cudaFuncAttribute;
 
 enum cudaLimit {
     cudaLimitStackSize = 0x00,
@@ -67,8 +48,10 @@ enum cudaLimit {
     cudaLimitMaxL2FetchGranularity = 0x05,
     cudaLimitPersistingL2CacheSize = 0x06,
 };
+typedef enum cudaLimit cudaLimit;
 
 enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared, cudaFuncCachePreferL1, cudaFuncCachePreferEqual };
+typedef enum cudaFuncCache cudaFuncCache;
 
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02
@@ -78,15 +61,13 @@ enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared, cudaFun
 #define cudaHostAllocMapped 0x02
 #define cudaHostAllocWriteCombined 0x04
 
-struct CUstream_st;
-typedef CUstream_st* cudaStream_t;
-struct CUevent_st;
-typedef CUevent_st* cudaEvent_t;
+typedef struct CUstream_st* cudaStream_t;
+typedef struct CUevent_st* cudaEvent_t;
 
 struct cudaUUID_st {
     char bytes[16];
 };
-typedef cudaUUID_st cudaUUID_t;
+typedef struct cudaUUID_st cudaUUID_t;
 
 // CUDA 12.0's fields in CUDA's order; cudaGetDeviceProperties fills in an
 // H100-like device (runtime_api.cpp) and zeroes what simt does not model
@@ -96,20 +77,20 @@ struct cudaDeviceProp {
     cudaUUID_t uuid;
     char luid[8];
     unsigned luidDeviceNodeMask;
-    std::size_t totalGlobalMem;
-    std::size_t sharedMemPerBlock;
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
     int regsPerBlock;
     int warpSize;
-    std::size_t memPitch;
+    size_t memPitch;
     int maxThreadsPerBlock;
     int maxThreadsDim[3];
     int maxGridSize[3];
     int clockRate;
-    std::size_t totalConstMem;
+    size_t totalConstMem;
     int major;
     int minor;
-    std::size_t textureAlignment;
-    std::size_t texturePitchAlignment;
+    size_t textureAlignment;
+    size_t texturePitchAlignment;
     int deviceOverlap;
     int multiProcessorCount;
     int kernelExecTimeoutEnabled;
@@ -136,7 +117,7 @@ struct cudaDeviceProp {
     int maxSurface2DLayered[3];
     int maxSurfaceCubemap;
     int maxSurfaceCubemapLayered[2];
-    std::size_t surfaceAlignment;
+    size_t surfaceAlignment;
     int concurrentKernels;
     int ECCEnabled;
     int pciBusID;
@@ -153,7 +134,7 @@ struct cudaDeviceProp {
     int streamPrioritiesSupported;
     int globalL1CacheSupported;
     int localL1CacheSupported;
-    std::size_t sharedMemPerMultiprocessor;
+    size_t sharedMemPerMultiprocessor;
     int regsPerMultiprocessor;
     int managedMemory;
     int isMultiGpuBoard;
@@ -166,12 +147,12 @@ struct cudaDeviceProp {
     int canUseHostPointerForRegisteredMem;
     int cooperativeLaunch;
     int cooperativeMultiDeviceLaunch;
-    std::size_t sharedMemPerBlockOptin;
+    size_t sharedMemPerBlockOptin;
     int pageableMemoryAccessUsesHostPageTables;
     int directManagedMemAccessFromHost;
     int maxBlocksPerMultiProcessor;
     int accessPolicyMaxWindowSize;
-    std::size_t reservedSharedMemPerBlock;
+    size_t reservedSharedMemPerBlock;
     int hostRegisterSupported;
     int sparseCudaArraySupported;
     int hostRegisterReadOnlySupported;
@@ -188,85 +169,88 @@ struct cudaDeviceProp {
     int reserved2[2];
     int reserved[61];
 };
+typedef struct cudaDeviceProp cudaDeviceProp;
 
-cudaError_t cudaMalloc(void** ptr, std::size_t bytes);
-cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned flags = cudaMemAttachGlobal);
-cudaError_t cudaMallocHost(void** ptr, std::size_t bytes);
-cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags);
-cudaError_t cudaFree(void* ptr);
-cudaError_t cudaFreeHost(void* ptr);
+SIMT_C_API cudaError_t cudaMalloc(void** ptr, size_t bytes);
+SIMT_C_API cudaError_t cudaMallocManaged(void** ptr, size_t bytes, unsigned flags SIMT_DEFAULT(cudaMemAttachGlobal));
+SIMT_C_API cudaError_t cudaMallocHost(void** ptr, size_t bytes);
+SIMT_C_API cudaError_t cudaHostAlloc(void** ptr, size_t bytes, unsigned flags);
+SIMT_C_API cudaError_t cudaFree(void* ptr);
+SIMT_C_API cudaError_t cudaFreeHost(void* ptr);
+SIMT_C_API cudaError_t cudaMallocAsync(void** ptr, size_t bytes, cudaStream_t stream);
+SIMT_C_API cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream);
+SIMT_C_API cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind);
+SIMT_C_API cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind,
+                            cudaStream_t stream SIMT_DEFAULT(0));
+SIMT_C_API cudaError_t cudaMemset(void* dst, int value, size_t bytes);
+// Pitched (2-D) memory: rows of `width` bytes, `pitch` bytes apart.
+SIMT_C_API cudaError_t cudaMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height);
+SIMT_C_API cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                         size_t height, cudaMemcpyKind kind);
+SIMT_C_API cudaError_t cudaMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height);
+SIMT_C_API cudaError_t cudaMemsetAsync(void* dst, int value, size_t bytes, cudaStream_t stream SIMT_DEFAULT(0));
+SIMT_C_API cudaError_t cudaDeviceSynchronize(void);
+SIMT_C_API cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value);
+SIMT_C_API cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit);
+SIMT_C_API cudaError_t cudaDeviceReset(void);
+SIMT_C_API cudaError_t cudaGetLastError(void);
+SIMT_C_API cudaError_t cudaPeekAtLastError(void);
+SIMT_C_API const char* cudaGetErrorString(cudaError_t error);
+SIMT_C_API const char* cudaGetErrorName(cudaError_t error);
+SIMT_C_API cudaError_t cudaGetDeviceCount(int* count);
+SIMT_C_API cudaError_t cudaGetDevice(int* device);
+SIMT_C_API cudaError_t cudaSetDevice(int device);
+SIMT_C_API cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
+
+#ifdef __cplusplus
 // The typed overloads pass on their caller, the program's line, for reports
 // (`kind`: 0 cudaMalloc, 1 cudaMallocManaged, 2 cudaMallocHost, 3
 // cudaMallocAsync). T may be const (`const float* in; cudaMalloc(&in, n)`,
 // cuda-samples' HSOpticalFlow): the cast goes through void*, as CUDA's does.
-cudaError_t simt_malloc_at(void** ptr, std::size_t bytes, int kind, const void* site);
+cudaError_t simt_malloc_at(void** ptr, size_t bytes, int kind, const void* site);
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMalloc(T** ptr, std::size_t bytes) {
+[[gnu::noinline]] cudaError_t cudaMalloc(T** ptr, size_t bytes) {
     return simt_malloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, 0, __builtin_return_address(0));
 }
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned = cudaMemAttachGlobal) {
+[[gnu::noinline]] cudaError_t cudaMallocManaged(T** ptr, size_t bytes, unsigned = cudaMemAttachGlobal) {
     return simt_malloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, 1, __builtin_return_address(0));
 }
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
+[[gnu::noinline]] cudaError_t cudaMallocHost(T** ptr, size_t bytes) {
     return simt_malloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, 2, __builtin_return_address(0));
 }
-cudaError_t simt_host_alloc_at(void** ptr, std::size_t bytes, unsigned flags, const void* site);
+cudaError_t simt_host_alloc_at(void** ptr, size_t bytes, unsigned flags, const void* site);
 template <class T>
-[[gnu::noinline]] cudaError_t cudaHostAlloc(T** ptr, std::size_t bytes, unsigned flags) {
+[[gnu::noinline]] cudaError_t cudaHostAlloc(T** ptr, size_t bytes, unsigned flags) {
     return simt_host_alloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, flags, __builtin_return_address(0));
 }
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMallocHost(T** ptr, std::size_t bytes, unsigned flags) {
+[[gnu::noinline]] cudaError_t cudaMallocHost(T** ptr, size_t bytes, unsigned flags) {
     return simt_host_alloc_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, flags, __builtin_return_address(0));
 }
-cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t stream);
 // On a stream being captured, an allocation node of the graph (graph_memory.cpp).
-cudaError_t simt_malloc_async_at(void** ptr, std::size_t bytes, cudaStream_t stream, const void* site);
+cudaError_t simt_malloc_async_at(void** ptr, size_t bytes, cudaStream_t stream, const void* site);
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t stream) {
+[[gnu::noinline]] cudaError_t cudaMallocAsync(T** ptr, size_t bytes, cudaStream_t stream) {
     return simt_malloc_async_at(static_cast<void**>(static_cast<void*>(ptr)), bytes, stream, __builtin_return_address(0));
 }
-cudaError_t cudaFreeAsync(void* ptr, cudaStream_t stream);
-cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
-                            cudaStream_t stream = 0);
-cudaError_t cudaMemset(void* dst, int value, std::size_t bytes);
-// Pitched (2-D) memory: rows of `width` bytes, `pitch` bytes apart.
-cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height);
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMallocPitch(T** ptr, std::size_t* pitch, std::size_t width, std::size_t height) {
+[[gnu::noinline]] cudaError_t cudaMallocPitch(T** ptr, size_t* pitch, size_t width, size_t height) {
     return cudaMallocPitch(static_cast<void**>(static_cast<void*>(ptr)), pitch, width, height);
 }
-cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
-                         std::size_t height, cudaMemcpyKind kind);
-cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height);
-cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t stream = 0);
-cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void* src,
-                               std::size_t bytes, std::size_t offset, bool to_symbol, const void* site);
+cudaError_t simt_memcpy_symbol(void* symbol, size_t symbol_size, const void* src,
+                               size_t bytes, size_t offset, bool to_symbol, const void* site);
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t bytes,
-                               std::size_t offset = 0, cudaMemcpyKind = cudaMemcpyHostToDevice) {
+[[gnu::noinline]] cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, size_t bytes,
+                               size_t offset = 0, cudaMemcpyKind = cudaMemcpyHostToDevice) {
     return simt_memcpy_symbol(const_cast<T*>(&symbol), sizeof(T), src, bytes, offset, true, __builtin_return_address(0));
 }
 template <class T>
-[[gnu::noinline]] cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t bytes,
-                                 std::size_t offset = 0, cudaMemcpyKind = cudaMemcpyDeviceToHost) {
+[[gnu::noinline]] cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t bytes,
+                                 size_t offset = 0, cudaMemcpyKind = cudaMemcpyDeviceToHost) {
     return simt_memcpy_symbol(const_cast<T*>(&symbol), sizeof(T), dst, bytes, offset, false, __builtin_return_address(0));
 }
-cudaError_t cudaDeviceSynchronize();
-cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value);
-cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit);
-cudaError_t cudaDeviceReset();
-cudaError_t cudaGetLastError();
-cudaError_t cudaPeekAtLastError();
-const char* cudaGetErrorString(cudaError_t error);
-const char* cudaGetErrorName(cudaError_t error);
-cudaError_t cudaGetDeviceCount(int* count);
-cudaError_t cudaGetDevice(int* device);
-cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
 cudaError_t simt_func_set_attribute(const void* function, cudaFuncAttribute attribute, int value);
 template <class F>
 __attribute__((always_inline)) inline cudaError_t cudaFuncSetAttribute(F* function, cudaFuncAttribute attribute, int value) {
@@ -276,3 +260,4 @@ template <class F>
 cudaError_t cudaFuncSetCacheConfig(F*, cudaFuncCache) {
     return cudaSuccess;
 }
+#endif  // __cplusplus

@@ -19,9 +19,9 @@ enum cudaSurfaceFormatMode { cudaFormatModeForced = 0, cudaFormatModeAuto = 1 };
 
 typedef unsigned long long cudaSurfaceObject_t;
 
-cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t* surface, const cudaResourceDesc* resource);
-cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surface);
-cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc* resource, cudaSurfaceObject_t surface);
+SIMT_C_API cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t* surface, const cudaResourceDesc* resource);
+SIMT_C_API cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surface);
+SIMT_C_API cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc* resource, cudaSurfaceObject_t surface);
 
 namespace simt::cuda {
 enum class SurfaceShape : int { Surf1D, Surf2D, Surf3D, Layered1D, Layered2D };

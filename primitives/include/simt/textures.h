@@ -90,11 +90,11 @@ struct cudaTextureDesc {
 
 typedef unsigned long long cudaTextureObject_t;
 
-cudaError_t cudaCreateTextureObject(cudaTextureObject_t* texture, const cudaResourceDesc* resource,
+SIMT_C_API cudaError_t cudaCreateTextureObject(cudaTextureObject_t* texture, const cudaResourceDesc* resource,
                                     const cudaTextureDesc* desc, const cudaResourceViewDesc* view);
-cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texture);
-cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc* resource, cudaTextureObject_t texture);
-cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc* desc, cudaTextureObject_t texture);
+SIMT_C_API cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texture);
+SIMT_C_API cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc* resource, cudaTextureObject_t texture);
+SIMT_C_API cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc* desc, cudaTextureObject_t texture);
 
 #define SIMT_TEXTURE_INLINE inline __attribute__((always_inline))
 
