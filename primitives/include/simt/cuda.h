@@ -23,6 +23,7 @@
 #include "simt/builtin_variables.h"
 #include "simt/runtime_api.h"
 #include "simt/device_queries.h"
+#include "simt/cuda12_enums.h"
 #include "simt/deprecated_calls.h"
 #include "simt/streams.h"
 #include "simt/launch_attributes.h"

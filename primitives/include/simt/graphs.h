@@ -43,6 +43,9 @@ enum cudaGraphNodeType {
     cudaGraphNodeTypeMemAlloc = 0x0a,
     cudaGraphNodeTypeMemFree = 0x0b,
     cudaGraphNodeTypeConditional = 0x0d,
+    cudaGraphNodeTypeExtSemaphoreSignal = 8,
+    cudaGraphNodeTypeExtSemaphoreWait = 9,
+    cudaGraphNodeTypeCount = 14,
 };
 enum cudaGraphExecUpdateResult {
     cudaGraphExecUpdateSuccess = 0x0,

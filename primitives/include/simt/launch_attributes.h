@@ -39,6 +39,9 @@ enum cudaLaunchAttributeID {
     cudaLaunchAttributePriority = 8,
     cudaLaunchAttributeMemSyncDomainMap = 9,
     cudaLaunchAttributeMemSyncDomain = 10,
+    cudaLaunchAttributeLaunchCompletionEvent = 12,
+    cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+    cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
 };
 union cudaLaunchAttributeValue {
     char pad[64];

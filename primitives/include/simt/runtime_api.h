@@ -36,6 +36,13 @@ typedef enum cudaMemcpyKind cudaMemcpyKind;
 enum cudaFuncAttribute {
     cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
     cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+    cudaFuncAttributeClusterDimMustBeSet = 10,
+    cudaFuncAttributeRequiredClusterWidth = 11,
+    cudaFuncAttributeRequiredClusterHeight = 12,
+    cudaFuncAttributeRequiredClusterDepth = 13,
+    cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+    cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+    cudaFuncAttributeMax = 16,
 };
 typedef enum cudaFuncAttribute cudaFuncAttribute;
 

@@ -54,7 +54,43 @@ struct cudaResourceDesc {
 };
 
 // Views reinterpret a resource's format; only "none" (no view) is emulated.
-enum cudaResourceViewFormat { cudaResViewFormatNone = 0x00 };
+enum cudaResourceViewFormat {
+    cudaResViewFormatNone = 0x00,
+    cudaResViewFormatUnsignedChar1 = 1,
+    cudaResViewFormatUnsignedChar2 = 2,
+    cudaResViewFormatUnsignedChar4 = 3,
+    cudaResViewFormatSignedChar1 = 4,
+    cudaResViewFormatSignedChar2 = 5,
+    cudaResViewFormatSignedChar4 = 6,
+    cudaResViewFormatUnsignedShort1 = 7,
+    cudaResViewFormatUnsignedShort2 = 8,
+    cudaResViewFormatUnsignedShort4 = 9,
+    cudaResViewFormatSignedShort1 = 10,
+    cudaResViewFormatSignedShort2 = 11,
+    cudaResViewFormatSignedShort4 = 12,
+    cudaResViewFormatUnsignedInt1 = 13,
+    cudaResViewFormatUnsignedInt2 = 14,
+    cudaResViewFormatUnsignedInt4 = 15,
+    cudaResViewFormatSignedInt1 = 16,
+    cudaResViewFormatSignedInt2 = 17,
+    cudaResViewFormatSignedInt4 = 18,
+    cudaResViewFormatHalf1 = 19,
+    cudaResViewFormatHalf2 = 20,
+    cudaResViewFormatHalf4 = 21,
+    cudaResViewFormatFloat1 = 22,
+    cudaResViewFormatFloat2 = 23,
+    cudaResViewFormatFloat4 = 24,
+    cudaResViewFormatUnsignedBlockCompressed1 = 25,
+    cudaResViewFormatUnsignedBlockCompressed2 = 26,
+    cudaResViewFormatUnsignedBlockCompressed3 = 27,
+    cudaResViewFormatUnsignedBlockCompressed4 = 28,
+    cudaResViewFormatSignedBlockCompressed4 = 29,
+    cudaResViewFormatUnsignedBlockCompressed5 = 30,
+    cudaResViewFormatSignedBlockCompressed5 = 31,
+    cudaResViewFormatUnsignedBlockCompressed6H = 32,
+    cudaResViewFormatSignedBlockCompressed6H = 33,
+    cudaResViewFormatUnsignedBlockCompressed7 = 34,
+};
 struct cudaResourceViewDesc {
     cudaResourceViewFormat format;
     std::size_t width, height, depth;
