@@ -32,6 +32,13 @@ build() {  # build <dir> [cmake args...]
     cmake --build "$dir" -j "$jobs"
 }
 
+# Where CI's time goes, phase by phase (issue 44 asked for it measured).
+timed() {  # timed <phase> <command...>
+    local phase=$1 start=$SECONDS; shift
+    "$@"
+    echo "simt: $phase took $((SECONDS - start)) s"
+}
+
 case "${1:-}" in
     demo)
         install_missing
@@ -43,14 +50,14 @@ case "${1:-}" in
         ;;
     test)
         install_missing
-        build build
-        (cd build && ctest --output-on-failure -j "$jobs")
+        timed "plain build" build build
+        timed "plain tests" bash -c 'cd build && ctest --output-on-failure -j "$0"' "$jobs"
         # The programs the tests build are compiled once, in the first pass:
         # the sanitized pass links their cached objects with its runtime, and
         # the kernel tests' objects (built without the sanitizers in both).
-        build build-asan -DSIMT_SANITIZE=ON -DSIMT_TEST_CACHE_DIR="$here/build/tests/simt-cache" \
+        timed "sanitized build" build build-asan -DSIMT_SANITIZE=ON -DSIMT_TEST_CACHE_DIR="$here/build/tests/simt-cache" \
             -DSIMT_TEST_OBJECTS_FROM="$here/build"
-        (cd build-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
+        timed "sanitized tests" bash -c 'cd build-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$0"' "$jobs"
         ;;
     *)
         echo "usage: tools/dev.sh demo|test" >&2
