@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tools/cache_hold.h"
+#include "tools/cache_stats.h"
 #include "tools/diagnostics.h"
 
 namespace simt::tool::cache {
@@ -100,47 +102,72 @@ void mark_used(const fs::path& slot) {
     fs::last_write_time(slot, fs::file_time_type::clock::now(), ignored);
 }
 
-void trim(const fs::path& cache_dir, std::uintmax_t limit_bytes, const fs::path& keep) {
-    struct Slot {
-        fs::path path;
-        fs::file_time_type used;
-        std::uintmax_t bytes;
-    };
-    std::vector<Slot> slots;
-    std::uintmax_t total = 0;
+namespace {
+
+// What the cache's limit and `simt cache clean` weigh: the programs' slots
+// and the precompiled headers (cache/pch/<key>, precompiled_header.h).
+struct Removable {
+    fs::path path;
+    fs::file_time_type used;
+    std::uintmax_t bytes;
+    bool program;
+};
+
+std::vector<Removable> removables(const fs::path& cache_dir) {
+    std::vector<Removable> found;
     std::error_code ec;
-    for (const fs::directory_entry& e : fs::directory_iterator(cache_dir, ec)) {
-        if (!is_slot(e)) continue;
-        slots.push_back(Slot{e.path(), e.last_write_time(ec), bytes_under(e.path())});
-        total += slots.back().bytes;
-    }
+    for (const fs::directory_entry& e : fs::directory_iterator(cache_dir, ec))
+        if (is_slot(e)) found.push_back({e.path(), e.last_write_time(ec), bytes_under(e.path()), true});
+    for (const fs::directory_entry& e : fs::directory_iterator(cache_dir / "pch", ec))
+        if (e.is_directory(ec) && e.path().filename().string().front() != '.')  // not one being made
+            found.push_back({e.path(), e.last_write_time(ec), bytes_under(e.path()), false});
+    return found;
+}
+
+}  // namespace
+
+void trim(const fs::path& cache_dir, std::uintmax_t limit_bytes, const fs::path& keep) {
+    remove_leftovers(cache_dir);
+    std::vector<Removable> found = removables(cache_dir);
+    std::uintmax_t total = 0;
+    for (const Removable& r : found) total += r.bytes;
     if (total <= limit_bytes) return;
-    std::sort(slots.begin(), slots.end(), [](const Slot& a, const Slot& b) { return a.used < b.used; });
-    for (const Slot& slot : slots) {
+    std::sort(found.begin(), found.end(), [](const Removable& a, const Removable& b) { return a.used < b.used; });
+    for (const Removable& r : found) {
         if (total <= limit_bytes) break;
-        if (slot.path == keep) continue;
-        diagnostics::debug("cache over " + std::to_string(limit_bytes) + " bytes: removing " + slot.path.string());
-        fs::remove_all(slot.path, ec);
-        if (!ec) total -= slot.bytes;
+        if (r.path == keep) continue;
+        // One in use by another run stays: the cache is over its limit until that run ends.
+        if (!remove_unless_held(r.path, cache_dir)) continue;
+        count(cache_dir, Counter::removed);
+        diagnostics::debug("cache over " + std::to_string(limit_bytes) + " bytes: removed " + r.path.string());
+        total -= r.bytes;
     }
 }
 
 Removed clean(const fs::path& cache_dir) {
     Removed removed;
-    std::error_code ec;
-    // The precompiled headers (precompiled_header.h): bytes, not programs.
-    if (const fs::path pch = cache_dir / "pch"; fs::is_directory(pch, ec)) {
-        const std::uintmax_t bytes = bytes_under(pch);
-        if (fs::remove_all(pch, ec) != static_cast<std::uintmax_t>(-1) && !ec) removed.bytes += bytes;
+    remove_leftovers(cache_dir);
+    for (const Removable& r : removables(cache_dir)) {
+        if (!remove_unless_held(r.path, cache_dir)) {
+            removed.in_use += r.program;
+            continue;
+        }
+        removed.slots += r.program;
+        removed.bytes += r.bytes;
     }
-    for (const fs::directory_entry& e : fs::directory_iterator(cache_dir, ec)) {
-        if (!is_slot(e)) continue;
-        const std::uintmax_t bytes = bytes_under(e.path());
-        if (fs::remove_all(e.path(), ec) == static_cast<std::uintmax_t>(-1) || ec) continue;
-        ++removed.slots;
-        removed.bytes += bytes;
-    }
+    std::error_code ignored;
+    fs::remove(cache_dir / "pch", ignored);  // if nothing is left in it
     return removed;
+}
+
+Contents contents(const fs::path& cache_dir) {
+    Contents held;
+    for (const Removable& r : removables(cache_dir)) {
+        (r.program ? held.programs : held.headers) += 1;
+        (r.program ? held.program_bytes : held.header_bytes) += r.bytes;
+        held.in_use += is_held(r.path);
+    }
+    return held;
 }
 
 std::uint64_t hash_text(std::string_view text) {

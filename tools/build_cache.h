@@ -45,19 +45,29 @@ std::optional<std::filesystem::path> find_executable(const std::filesystem::path
 std::vector<std::filesystem::path> read_depfile(const std::filesystem::path& depfile,
                                                 const std::filesystem::path& skip);
 
-// The cache is bounded: after a build adds an entry, whole slots are
-// removed, least recently used first (a hit marks its slot used), until the
-// cache holds at most `limit_bytes`; `keep` (the slot just used) stays.
+// The cache is bounded: after a build adds an entry, whole slots and
+// precompiled headers are removed, least recently used first (a hit marks
+// its slot used), until the cache holds at most `limit_bytes`; `keep` (the
+// slot just used) and whatever another run holds (cache_hold.h) stay.
 void mark_used(const std::filesystem::path& slot);
 void trim(const std::filesystem::path& cache_dir, std::uintmax_t limit_bytes, const std::filesystem::path& keep);
 
-// Removes every slot from `cache_dir` (`simt cache clean`); files simt did
-// not write stay. Returns how many slots and bytes went.
+// Removes every slot and precompiled header from `cache_dir` (`simt cache
+// clean`) but those in use; files simt did not write stay. Returns how many
+// slots and bytes went, and how many slots were in use.
 struct Removed {
     std::size_t slots = 0;
     std::uintmax_t bytes = 0;
+    std::size_t in_use = 0;
 };
 Removed clean(const std::filesystem::path& cache_dir);
+
+// What the cache holds now (`simt cache stats`).
+struct Contents {
+    std::size_t programs = 0, headers = 0, in_use = 0;
+    std::uintmax_t program_bytes = 0, header_bytes = 0;
+};
+Contents contents(const std::filesystem::path& cache_dir);
 
 // A build's own directory in a slot: removed with whatever is in it unless
 // published, so neither a failed compile nor an interrupted one leaves

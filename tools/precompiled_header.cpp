@@ -25,10 +25,6 @@ std::string joined(const std::vector<std::string>& words) {
     return text;
 }
 
-// Precompiled headers kept: one per set of compile flags in use (~45 MB
-// each), outside the programs' --cache-limit.
-constexpr std::size_t kKept = 4;
-
 // The made-aside directory, removed unless it was moved into place (also
 // when a forwarded signal ends the build: run_child throws Interrupted).
 struct Aside {
@@ -53,16 +49,6 @@ bool intact(const fs::path& dir) {
     return recorded == size && size != 0;
 }
 
-void keep_newest(const fs::path& root) {
-    std::vector<std::pair<fs::file_time_type, fs::path>> made;
-    std::error_code ec;
-    for (const fs::directory_entry& e : fs::directory_iterator(root, ec))
-        if (e.is_directory(ec) && e.path().filename().string().front() != '.')  // not one being made
-            made.emplace_back(e.last_write_time(ec), e.path());
-    std::sort(made.begin(), made.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    for (std::size_t i = kKept; i < made.size(); ++i) fs::remove_all(made[i].second, ec);
-}
-
 }  // namespace
 
 std::string cuda_headers_fingerprint() {
@@ -80,7 +66,8 @@ std::string cuda_headers_fingerprint() {
     return cache::hex(cache::hash_text(joined(entries)));
 }
 
-std::optional<fs::path> precompiled_cuda_header(const std::vector<std::string>& command, const fs::path& cache_dir) {
+std::optional<PrecompiledHeader> precompiled_cuda_header(const std::vector<std::string>& command,
+                                                         const fs::path& cache_dir) {
     // The header is compiled as the program is, less the force-include and
     // the program's own directories (GCC's check does not ask for the same
     // include path; the key then serves every program with these flags).
@@ -105,11 +92,18 @@ std::optional<fs::path> precompiled_cuda_header(const std::vector<std::string>& 
     const fs::path root = cache_dir / "pch";
     const fs::path dir = root / key;
     std::error_code ec;
-    if (intact(dir)) {
-        cache::mark_used(dir);
-        return dir;
+    // Held before it is looked at: a removal for the cache's limit or by
+    // `simt cache clean` passes over it until the compile is done.
+    if (std::optional<cache::Hold> hold = cache::Hold::existing(dir)) {
+        if (intact(dir)) {
+            cache::mark_used(dir);
+            return PrecompiledHeader{dir, std::move(*hold)};
+        }
+        hold.reset();
+        // Damaged: a compile through it would fail. Another compile holding
+        // it keeps it; this one then goes without.
+        if (!cache::remove_unless_held(dir, cache_dir)) return std::nullopt;
     }
-    fs::remove_all(dir, ec);  // damaged: a compile through it would fail
     // Made aside and renamed into place, so a build beside this one sees
     // the whole header or none.
     const Aside aside{root / ("." + key + "-" + std::to_string(getpid()))};
@@ -132,8 +126,9 @@ std::optional<fs::path> precompiled_cuda_header(const std::vector<std::string>& 
     }
     std::ofstream(aside.path / kSize) << fs::file_size(aside.path / kPrecompiled, ec);
     fs::rename(aside.path, dir, ec);  // fails if another build's is in place: that one serves
-    keep_newest(root);
-    return intact(dir) ? std::optional<fs::path>(dir) : std::nullopt;
+    std::optional<cache::Hold> hold = cache::Hold::existing(dir);
+    if (!hold || !intact(dir)) return std::nullopt;
+    return PrecompiledHeader{dir, std::move(*hold)};
 }
 
 }  // namespace simt::tool

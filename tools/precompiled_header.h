@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/cache_hold.h"
+
 namespace simt::tool {
 
 // simt's CUDA headers as they are now (each file's path, size and time):
@@ -19,9 +21,14 @@ std::string cuda_headers_fingerprint();
 
 // The directory to put first on the include path of `command` (a compile
 // command that force-includes simt/cuda.h), holding the header precompiled
-// for it; made in `cache_dir` if missing. nullopt when the command does not
+// for it; made in `cache_dir` if missing, and held (cache_hold.h) for as
+// long as the compile keeps this. nullopt when the command does not
 // force-include the header or the header did not precompile.
-std::optional<std::filesystem::path> precompiled_cuda_header(const std::vector<std::string>& command,
-                                                             const std::filesystem::path& cache_dir);
+struct PrecompiledHeader {
+    std::filesystem::path dir;
+    cache::Hold hold;
+};
+std::optional<PrecompiledHeader> precompiled_cuda_header(const std::vector<std::string>& command,
+                                                         const std::filesystem::path& cache_dir);
 
 }  // namespace simt::tool

@@ -13,6 +13,7 @@
 
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
+#include "tools/cache_stats.h"
 #include "tools/child_process.h"
 #include "tools/diagnostics.h"
 #include "tools/install_layout.h"
@@ -138,12 +139,14 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     const std::string key = cache::hex(cache::hash_text(identity + join(flags) + "\0cuda"));
     const fs::path slot = request.cache_dir / ("cuda-" + key);
     const std::string name = fs::path(request.sources.front()).stem().string();
+    cache::Hold hold(slot);
     // nvcc compiles and links in one step: the entry holds only its link.
     std::optional<fs::path> entry = cache::find_entry(slot);
     if (entry)
         if (const auto hit = cache::find_executable(*entry, key, name)) {
             cache::mark_used(slot);
-            return {*hit, true};
+            cache::count(request.cache_dir, cache::Counter::hit);
+            return {*hit, true, std::move(hold)};
         }
     if (!entry) entry = cache::PendingBuild(slot).publish({});
     cache::PendingLink pending(*entry, key);
@@ -157,7 +160,7 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     const fs::path executable = pending.publish(name);
     cache::mark_used(slot);
     cache::trim(request.cache_dir, request.cache_limit, slot);
-    return {executable, false};
+    return {executable, false, std::move(hold)};
 }
 
 fs::path default_cache_dir() {
@@ -263,9 +266,9 @@ std::vector<fs::path> compile_unit(const fs::path& source, const CompileFlags& f
     const bool cuda = !is_host_source(source);
     const std::string text = read_cuda_source(source);
     std::vector<std::string> command = compile_command(flags, source.parent_path(), language_of(source));
-    if (cuda && pch_cache != nullptr)
-        if (const std::optional<fs::path> pch = precompiled_cuda_header(command, *pch_cache))
-            command.insert(command.begin() + 1, {"-I", pch->string()});
+    std::optional<PrecompiledHeader> pch;
+    if (cuda && pch_cache != nullptr) pch = precompiled_cuda_header(command, *pch_cache);
+    if (pch) command.insert(command.begin() + 1, {"-I", pch->dir.string()});
     std::vector<fs::path> originals;
     fs::path input = source;
     if (cuda) {
@@ -381,12 +384,14 @@ BuildResult build_program(const BuildRequest& request) {
         cache::hex(cache::hash_text(join(link_command({}, "", request.flags)) + '\0' + runtime_identity()));
     const fs::path slot = request.cache_dir / key;
     const std::string name = sources.front().stem().string();
+    cache::Hold hold(slot);  // until the program has run: no other simt removes it
     std::optional<fs::path> entry = cache::find_entry(slot);
     if (entry)
         if (const auto hit = cache::find_executable(*entry, link_key, name)) {
             diagnostics::debug("cache hit: " + hit->string());
             cache::mark_used(slot);
-            return {*hit, true};
+            cache::count(request.cache_dir, cache::Counter::hit);
+            return {*hit, true, std::move(hold)};
         }
     if (entry)
         for (const std::string& object : entry_objects(*entry, sources))
@@ -396,8 +401,13 @@ BuildResult build_program(const BuildRequest& request) {
                 entry.reset();
                 break;
             }
-    if (!entry) entry = compile_entry(request, sources, slot);
-    else diagnostics::debug("relinking the objects of " + entry->string());
+    if (!entry) {
+        entry = compile_entry(request, sources, slot);
+        cache::count(request.cache_dir, cache::Counter::compile);
+    } else {
+        diagnostics::debug("relinking the objects of " + entry->string());
+        cache::count(request.cache_dir, cache::Counter::relink);
+    }
     cache::PendingLink pending(*entry, link_key);  // removed, with all in it, unless published
     const std::vector<std::string> command = link_command(entry_objects(*entry, sources), pending.dir() / name, request.flags);
     diagnostics::debug("link: " + join(command));
@@ -411,7 +421,7 @@ BuildResult build_program(const BuildRequest& request) {
     const fs::path executable = pending.publish(name);
     cache::mark_used(slot);
     cache::trim(request.cache_dir, request.cache_limit, slot);
-    return {executable, false};
+    return {executable, false, std::move(hold)};
 }
 
 void compile_object(const fs::path& given, const CompileFlags& flags, const fs::path& object) {

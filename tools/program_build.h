@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "tools/cache_hold.h"
 #include "tools/nvcc_flags.h"
 
 namespace simt::tool {
@@ -24,6 +25,9 @@ struct BuildRequest {
 struct BuildResult {
     std::filesystem::path executable;
     bool from_cache = false;
+    // The executable's cache slot, held so no other simt removes it while
+    // this one runs it (cache_hold.h).
+    cache::Hold hold;
 };
 
 // Throws BuildFailure with a user-facing message when the file cannot be

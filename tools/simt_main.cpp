@@ -15,6 +15,7 @@
 #include "driver/suppressions.h"
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
+#include "tools/cache_stats.h"
 #include "tools/child_process.h"
 #include "tools/diagnostics.h"
 #include "tools/explore.h"
@@ -213,6 +214,8 @@ int main(int argc, char** argv) {
     cache_cmd->require_subcommand(1);
     CLI::App* clean_cmd = cache_cmd->add_subcommand("clean", "remove every compiled program from the cache");
     clean_cmd->add_option("--cache-dir", build.cache_dir, "the cache to empty")->check(non_empty)->capture_default_str();
+    CLI::App* stats_cmd = cache_cmd->add_subcommand("stats", "what the cache holds and how often it served a run");
+    stats_cmd->add_option("--cache-dir", build.cache_dir, "the cache to describe")->check(non_empty)->capture_default_str();
     build_cmd->add_option("-o", build_output, "also copy the executable here");
 
     // ---- rewrite ----
@@ -255,7 +258,14 @@ int main(int argc, char** argv) {
         if (*clean_cmd) {
             const auto removed = simt::tool::cache::clean(build.cache_dir);
             std::cout << "removed " << removed.slots << " program" << (removed.slots == 1 ? "" : "s") << " ("
-                      << ((removed.bytes + (1 << 19)) >> 20) << " MiB) from " << build.cache_dir.string() << "\n";
+                      << ((removed.bytes + (1 << 19)) >> 20) << " MiB) from " << build.cache_dir.string();
+            if (removed.in_use > 0)
+                std::cout << "; kept " << removed.in_use << " in use by running simt processes";
+            std::cout << "\n";
+            return 0;
+        }
+        if (*stats_cmd) {
+            std::cout << simt::tool::cache::describe(build.cache_dir);
             return 0;
         }
         if (*merge_cmd) return merge_sarif_files(merge_inputs, merge_output);
