@@ -161,6 +161,18 @@ TEST_CASE("an unmodified CMake CUDA project builds for simt with one switch, and
     fs::remove_all(dir);
 }
 
+TEST_CASE("CMAKE_CUDA_ARCHITECTURES=native configures on a machine with no GPU: simt's is an sm_90") {
+    // CMake asks the identification's program for the GPUs; without one it
+    // stopped with "CUDA_ARCHITECTURES is set to \"native\", but no GPU was detected".
+    const fs::path dir = project_copy("native");
+    const Result configured = shell(std::string(SIMT_CMAKE) + " -S " + dir.string() + " -B " + (dir / "build").string() +
+                                    " -DCMAKE_TOOLCHAIN_FILE=" + SIMT_TOOLCHAIN_FILE + " -DCMAKE_CUDA_ARCHITECTURES=native");
+    CHECK(configured.status == 0);
+    CHECK_THAT(configured.err, !Catch::Contains("no GPU was detected"));
+    CHECK_THAT(slurp(dir / "build" / "CMakeCache.txt"), Catch::Contains("CMAKE_CUDA_ARCHITECTURES:STRING=native"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("a CMake project that links NVIDIA's other CUDA libraries configures for simt; a target that uses one "
           "stops at its missing header") {
     // cuda-samples' top-level build links CUDA::cublas, cuda_driver, nvrtc,

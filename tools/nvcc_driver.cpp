@@ -1,5 +1,7 @@
 #include "tools/nvcc_driver.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -8,6 +10,7 @@
 #include "tools/diagnostics.h"
 #include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
+#include "tools/version.h"
 
 namespace simt::tool {
 namespace fs = std::filesystem;
@@ -18,10 +21,16 @@ constexpr const char* kUsage =
     "Builds CUDA programs for simt's CPU backend with nvcc's command line.\n"
     "  -c, -dc              compile each .cu/.cpp to an object (-o names it when there is one input)\n"
     "  -o FILE              the object or executable (default a.out)\n"
-    "  -I, -isystem, -D, -U, -include, -std=c++14|17|20, -O0..3, -g, -Xcompiler, -x cu\n"
+    "  -lib                 compile the sources into a static library (-o names it; default a.a)\n"
+    "  -E                   preprocess only, to -o or standard output\n"
+    "  -I, -isystem, -D, -U, -include, -std=c++14|17|20, -O0..3, -g, -Xcompiler\n"
+    "  -x cu|c++|c          compile every source file as CUDA, C++ or C, whatever its suffix\n"
     "  -l, -L, -Xlinker     link options (-lcudart is simt's runtime)\n"
     "  -M, -MD, -MMD, -MF, -MT   dependency files as nvcc writes them\n"
-    "GPU-only options (-arch, -gencode, -rdc, -lineinfo, -G, --use_fast_math, --expt-*) are accepted and ignored.\n"
+    "  --keep, --keep-dir D keep the C++ each .cu file became (NAME.simt.cpp)\n"
+    "  --threads N, -ccbin  accepted (one architecture to build; simt's own host compiler)\n"
+    "GPU-only options (-arch, -gencode, -rdc, -lineinfo, -G, --use_fast_math, --expt-*) are accepted and\n"
+    "ignored, with a note; -w or SIMT_NVCC_QUIET=1 in the environment silences it.\n"
     "The program runs under simt's checks; SIMT_OPTIONS sets its options (docs/options.md).\n";
 
 int fail(const std::string& message) {
@@ -44,10 +53,18 @@ int run_nvcc(const std::vector<std::string>& args) {
     }
     diagnostics::start("simt nvcc", command.verbose);
     if (command.version) {
-        std::cout << "simt nvcc " << SIMT_CONFIG_VERSION << ": nvcc's command line for simt's CPU backend\n";
+        // nvcc's shape (scripts read "release X.Y" and "VX.Y.Z"), then simt's own line.
+        std::cout << "nvcc: simt's CPU backend for CUDA programs, with nvcc's command line\n"
+                  << "Cuda compilation tools, release " << SIMT_CONFIG_CUDA_VERSION << ", V" << SIMT_CONFIG_CUDA_VERSION
+                  << ".0\n"
+                  << simt_version() << "\n";
         return 0;
     }
-    if (!command.flags.ignored.empty()) {
+    const char* quiet = std::getenv("SIMT_NVCC_QUIET");
+    const bool silenced = (quiet != nullptr && *quiet != '\0' && std::string(quiet) != "0") ||
+                          std::find(args.begin(), args.end(), "-w") != args.end() ||
+                          std::find(args.begin(), args.end(), "--disable-warnings") != args.end();
+    if (!command.flags.ignored.empty() && !silenced) {
         std::string note;
         for (const std::string& f : command.flags.ignored) note += " " + f;
         std::cerr << "simt nvcc: note: GPU-only options ignored:" << note << "\n";
@@ -68,6 +85,12 @@ int run_nvcc(const std::vector<std::string>& args) {
             }
             return 0;
         }
+        if (command.preprocess_only) {
+            if (sources.size() > 1 && !command.output.empty())
+                return fail("-o with -E names one file, but there are " + std::to_string(sources.size()) + " sources");
+            for (const fs::path& source : sources) preprocess(source, command.flags, command.output);
+            return 0;
+        }
         if (command.device_link) {
             // nvcc's device link (separable compilation) joins GPU code; on
             // the CPU the host link does it all, so the step's object is empty.
@@ -83,8 +106,8 @@ int run_nvcc(const std::vector<std::string>& args) {
                 compile_object(source, command.flags, command.output.empty() ? object_for(source) : command.output);
             return 0;
         }
-        // Compile and link: the sources' objects are temporaries.
-        const fs::path output = command.output.empty() ? fs::path("a.out") : command.output;
+        // Compile and link (or archive): the sources' objects are temporaries.
+        const fs::path output = !command.output.empty() ? command.output : command.library ? fs::path("a.a") : fs::path("a.out");
         std::vector<fs::path> inputs;
         std::vector<fs::path> temporaries;
         struct Cleanup {
@@ -107,7 +130,8 @@ int run_nvcc(const std::vector<std::string>& args) {
             compile_object(input, flags, object);
             inputs.push_back(object);
         }
-        link_program(inputs, command.flags, output);
+        if (command.library) archive(inputs, output);
+        else link_program(inputs, command.flags, output);
         return 0;
     } catch (const BuildFailure& e) {
         return fail(e.what());

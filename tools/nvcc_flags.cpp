@@ -26,7 +26,12 @@ enum class Effect {
     DependencyTarget,
     CompileOnly,   // -c, -dc (device code across files needs nothing more on the CPU)
     Output,        // -o
-    Language,      // -x cu|c++
+    Language,      // -x cu|c++|c
+    Accepted,      // host-side options with nothing to change on the CPU: no note
+    Keep,          // --keep
+    KeepDir,       // --keep-dir
+    Library,       // -lib
+    Preprocess,    // -E
     Version,
     DeviceLink,    // -dlink: nvcc's device link step; nothing to link on the CPU
     Forward,       // -forward-unknown-to-host-compiler
@@ -65,6 +70,15 @@ constexpr std::array kFlags = {
     Flag{"-o", "--output-file", true, Effect::Output, ""},
     Flag{"-x", "--x", true, Effect::Language, ""},
     Flag{"-V", "--version", false, Effect::Version, ""},
+    Flag{"-lib", "--lib", false, Effect::Library, ""},
+    Flag{"-E", "--preprocess", false, Effect::Preprocess, ""},
+    Flag{"-keep", "--keep", false, Effect::Keep, ""},
+    Flag{"-keep-dir", "--keep-dir", true, Effect::KeepDir, ""},
+    // nvcc's parallel compile of several GPU architectures; simt builds one.
+    Flag{"-t", "--threads", true, Effect::Accepted, ""},
+    // The host compiler: simt compiles with the one its runtime was built by
+    // (the C++ ABI must match); nvcc's -ccbin picks among compatible ones.
+    Flag{"-ccbin", "--compiler-bindir", true, Effect::Accepted, ""},
     Flag{"-dlink", "--device-link", false, Effect::DeviceLink, ""},
     Flag{"-shared", "--shared", false, Effect::Linker, "-shared"},
     Flag{"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler", false, Effect::Forward, ""},
@@ -90,7 +104,6 @@ constexpr std::array kFlags = {
     Flag{"-expt-relaxed-constexpr", "--expt-relaxed-constexpr", false, Effect::Ignored, ""},
     Flag{"-cudart", "--cudart", true, Effect::Ignored, ""},
     Flag{"-cudadevrt", "--cudadevrt", true, Effect::Ignored, ""},
-    Flag{"-ccbin", "--compiler-bindir", true, Effect::Ignored, ""},
     Flag{"-allow-unsupported-compiler", "--allow-unsupported-compiler", false, Effect::Ignored, ""},
     Flag{"-m64", "--machine", false, Effect::Ignored, ""},
     Flag{"-split-compile", "--split-compile", true, Effect::Ignored, ""},
@@ -215,13 +228,26 @@ bool take_compile_flag(const std::vector<std::string>& args, std::size_t& i, Com
             flags.dependency_target = value;
             break;
         case Effect::Language:
-            if (value != "cu" && value != "c++" && value != "cpp")
-                throw FlagError("-x " + value + " is not supported (cu or c++)");
+            // nvcc: "Value 'foo' is not defined for option 'x'".
+            if (value == "cu") flags.language = SourceLanguage::Cuda;
+            else if (value == "c++" || value == "cpp") flags.language = SourceLanguage::Cxx;
+            else if (value == "c") flags.language = SourceLanguage::C;
+            else throw FlagError("value '" + value + "' is not defined for option 'x' (cu, c++ or c)");
+            break;
+        case Effect::Accepted:
+            break;
+        case Effect::Keep:
+            flags.keep = true;
+            break;
+        case Effect::KeepDir:
+            flags.keep_dir = value;
             break;
         case Effect::CompileOnly:
         case Effect::Output:
         case Effect::Version:
         case Effect::DeviceLink:
+        case Effect::Library:
+        case Effect::Preprocess:
             return false;  // the command's, not the compiler's (parse_nvcc_command)
     }
     i += taken;
@@ -231,6 +257,11 @@ bool take_compile_flag(const std::vector<std::string>& args, std::size_t& i, Com
 bool is_cuda_source(const fs::path& file) { return file.extension() == ".cu"; }
 
 bool is_c_source(const fs::path& file) { return file.extension() == ".c"; }
+
+SourceLanguage language_of(const fs::path& source, const CompileFlags& flags) {
+    if (flags.language) return *flags.language;
+    return is_c_source(source) ? SourceLanguage::C : is_host_source(source) ? SourceLanguage::Cxx : SourceLanguage::Cuda;
+}
 
 bool is_host_source(const fs::path& file) {
     const std::string e = file.extension().string();
@@ -306,6 +337,8 @@ NvccCommand parse_nvcc_command(const std::vector<std::string>& given) {
             else if (f->effect == Effect::Output) command.output = value;
             else if (f->effect == Effect::Version) command.version = true;
             else if (f->effect == Effect::DeviceLink) command.device_link = true;
+            else if (f->effect == Effect::Library) command.library = true;
+            else if (f->effect == Effect::Preprocess) command.preprocess_only = true;
             i += taken;
             continue;
         }

@@ -12,6 +12,10 @@
 
 namespace simt::tool {
 
+// How a source file is compiled: nvcc compiles .cu as CUDA, hands .c to the
+// host compiler as C and the other host suffixes as C++; -x overrides it.
+enum class SourceLanguage { Cuda, Cxx, C };
+
 struct CompileFlags {
     std::vector<std::string> preprocessor;  // -I, -isystem, -D, -U, -include, in order, as g++ spells them
     std::string standard = "c++17";         // nvcc's default dialect
@@ -20,6 +24,9 @@ struct CompileFlags {
     std::vector<std::string> linker;        // -l, -L, -Xlinker values, -shared
     std::vector<std::string> ignored;       // GPU-only flags, for the one-line note
     bool forward_unknown = false;           // -forward-unknown-to-host-compiler: unknown options go to g++
+    std::optional<SourceLanguage> language; // -x cu|c++|c: every source file in that language
+    bool keep = false;                      // --keep: the rewritten C++ of each .cu is kept
+    std::filesystem::path keep_dir;         // --keep-dir: where (default: the current directory)
     // Dependency output as nvcc writes it (-M, -MD, -MMD, -MF, -MT).
     bool dependencies_only = false;         // -M: print the dependencies, compile nothing
     bool write_dependencies = false;        // -MD / -MMD
@@ -33,6 +40,8 @@ struct NvccCommand {
     std::vector<std::filesystem::path> inputs;  // .cu, .cpp/.cc/.cxx/.c, .o, .a, .so
     std::filesystem::path output;               // -o
     bool compile_only = false;                  // -c, -dc
+    bool library = false;                       // -lib: the objects into a static library
+    bool preprocess_only = false;               // -E: the preprocessed source, to -o or stdout
     bool version = false;                       // --version
     bool device_link = false;                   // -dlink
     bool verbose = false;                       // -v: the commands simt runs, on stderr
@@ -57,9 +66,10 @@ std::vector<std::string> split_options(const std::string& text);
 // `-optf F` and `@F` are replaced by the options in F (CMake writes them).
 NvccCommand parse_nvcc_command(const std::vector<std::string>& args);
 
-// Whether nvcc would treat the file as CUDA source (by its suffix; `-x cu`
-// makes every source CUDA).
+// Whether nvcc would treat the file as CUDA source, by its suffix.
 bool is_cuda_source(const std::filesystem::path& file);
+// The language `source` is compiled in: -x's, else its suffix's.
+SourceLanguage language_of(const std::filesystem::path& source, const CompileFlags& flags);
 bool is_host_source(const std::filesystem::path& file);
 // A host source nvcc hands to the host compiler as C (.c): it is compiled as
 // C, not C++ (K&R definitions, a function that flows off its end).

@@ -173,11 +173,6 @@ fs::path default_cache_dir() {
 
 namespace {
 
-enum class SourceLanguage { Cuda, Cxx, C };
-SourceLanguage language_of(const fs::path& source) {
-    return is_c_source(source) ? SourceLanguage::C : is_host_source(source) ? SourceLanguage::Cxx : SourceLanguage::Cuda;
-}
-
 // What the rewritten CUDA is compiled with, in every build of it (the same
 // list reaches the CMake function: SIMT_KERNEL_COMPILE_FLAGS).
 constexpr const char* kKernelFlags[] = SIMT_CONFIG_KERNEL_FLAGS;
@@ -260,12 +255,15 @@ std::vector<fs::path> user_include_dirs(const CompileFlags& flags) {
 // header copies in `work`. Returns the user files it read (with -MD into
 // `depfile`, the compiler's view) for a rewritten header, its original.
 // With `pch_cache`, simt/cuda.h comes precompiled from there (precompiled_header.h).
+// With `preprocess_only`, the preprocessed text goes to `object` (stdout
+// when empty) and nothing is compiled (nvcc's -E).
 std::vector<fs::path> compile_unit(const fs::path& source, const CompileFlags& flags, const fs::path& object,
                                    const fs::path& work, const fs::path& depfile,
-                                   const fs::path* pch_cache = nullptr) {
-    const bool cuda = !is_host_source(source);
+                                   const fs::path* pch_cache = nullptr, bool preprocess_only = false) {
+    const SourceLanguage language = language_of(source, flags);
+    const bool cuda = language == SourceLanguage::Cuda;
     const std::string text = read_cuda_source(source);
-    std::vector<std::string> command = compile_command(flags, source.parent_path(), language_of(source));
+    std::vector<std::string> command = compile_command(flags, source.parent_path(), language);
     std::optional<PrecompiledHeader> pch;
     if (cuda && pch_cache != nullptr) pch = precompiled_cuda_header(command, *pch_cache);
     if (pch) command.insert(command.begin() + 1, {"-I", pch->dir.string()});
@@ -278,6 +276,21 @@ std::vector<fs::path> compile_unit(const fs::path& source, const CompileFlags& f
         input = work / (source.stem().string() + ".cpp");
         std::ofstream(input, std::ios::binary) << rewritten.text;
         originals = std::move(rewritten.header_originals);
+        if (flags.keep) {
+            // nvcc's --keep keeps its intermediate files; simt's is the C++ the file became.
+            const fs::path kept = (flags.keep_dir.empty() ? fs::path(".") : flags.keep_dir) / (source.stem().string() + ".simt.cpp");
+            std::error_code ec;
+            fs::copy_file(input, kept, fs::copy_options::overwrite_existing, ec);
+            if (ec) throw BuildFailure("--keep cannot write " + kept.string() + ": " + ec.message());
+        }
+    }
+    if (preprocess_only) {
+        command.insert(command.end(), {input.string(), "-E"});
+        if (!object.empty()) command.insert(command.end(), {"-o", object.string()});
+        diagnostics::debug("preprocess: " + join(command));
+        if (run_command(command) != 0)
+            throw BuildFailure(source.string() + " did not preprocess (the compiler's messages above point at its lines)");
+        return {};
     }
     command.insert(command.end(), {input.string(), "-c", "-o", object.string(), "-MD", "-MF", depfile.string(),
                                    "-MT", "simt-target"});
@@ -372,7 +385,8 @@ BuildResult build_program(const BuildRequest& request) {
         const std::string text = read_cuda_source(source);
         if (request.sources.size() == 1 && text.find_first_not_of(" \t\r\n\f\v") == std::string::npos)
             throw BuildFailure(given.string() + " is empty: there is no program to build");
-        identity += (is_host_source(source) ? source.extension().string() + '\0' + text : rewrite_source(text, source)) + '\0';
+        identity += (language_of(source, request.flags) != SourceLanguage::Cuda ? source.extension().string() + '\0' + text
+                                                                                 : rewrite_source(text, source)) + '\0';
     }
     // The headers are not in the slot's key: the entry inside it is chosen by
     // every file the last compile read (build_cache.h). simt's runtime is in
@@ -435,6 +449,22 @@ void compile_object(const fs::path& given, const CompileFlags& flags, const fs::
     std::ofstream out(depfile, std::ios::binary);
     out << make_rule(flags.dependency_target.empty() ? object.string() : flags.dependency_target, given, read);
     if (!out) throw BuildFailure("cannot write the dependency file " + depfile.string());
+}
+
+void preprocess(const fs::path& given, const CompileFlags& flags, const fs::path& output) {
+    const fs::path source = fs::absolute(given).lexically_normal();
+    if (!fs::exists(source)) throw BuildFailure("no such file: " + given.string());
+    const WorkDir work;
+    compile_unit(source, flags, output, work.path, work.path / "deps.d", nullptr, true);
+}
+
+void archive(const std::vector<fs::path>& objects, const fs::path& output) {
+    std::error_code ignored;
+    fs::remove(output, ignored);  // ar adds to an archive that exists; nvcc -lib writes a new one
+    std::vector<std::string> command = {"ar", "rcs", output.string()};
+    for (const fs::path& object : objects) command.push_back(object.string());
+    diagnostics::debug("archive: " + join(command));
+    if (run_command(command) != 0) throw BuildFailure("cannot write the library " + output.string() + " (ar's messages above)");
 }
 
 void empty_object(const fs::path& object) {

@@ -48,6 +48,11 @@ BuildResult build_program(const BuildRequest& request);
 // user's files (the originals of rewritten ones), as nvcc's -MD does.
 void compile_object(const std::filesystem::path& source, const CompileFlags& flags,
                     const std::filesystem::path& object);
+// The preprocessed text of `source` (nvcc's -E) into `output`, or stdout
+// when it is empty; a .cu file's is its rewritten C++'s.
+void preprocess(const std::filesystem::path& source, const CompileFlags& flags, const std::filesystem::path& output);
+// Objects into a static library (nvcc's -lib), replacing `output`.
+void archive(const std::vector<std::filesystem::path>& objects, const std::filesystem::path& output);
 // An object file with nothing in it (nvcc's device link step on the CPU).
 void empty_object(const std::filesystem::path& object);
 // The files `source` reads, for -M: the user's, as a make rule for `target`.

@@ -16,6 +16,7 @@
 #include "simt_build_config.h"
 #include "tools/build_cache.h"
 #include "tools/cache_stats.h"
+#include "tools/version.h"
 #include "tools/child_process.h"
 #include "tools/diagnostics.h"
 #include "tools/explore.h"
@@ -163,7 +164,7 @@ int main(int argc, char** argv) {
     }
     const std::vector<std::string> after_separator = take_after_separator(args);
     CLI::App app{"simt: run unchanged CUDA programs on the CPU, with SIMT semantics"};
-    app.set_version_flag("--version", SIMT_CONFIG_VERSION);
+    app.set_version_flag("--version", simt::tool::simt_version());
     app.require_subcommand(1);
     app.fallthrough();
     bool verbose = false;
