@@ -62,10 +62,16 @@ std::size_t Worker::static_shared_bytes() {
 
 Worker::Worker(StackConfig stacks, std::size_t dynamic_shared_bytes)
     : stacks_(stacks), dynamic_size_(dynamic_shared_bytes) {
-    // The buffer sits on top of a reserved guard of kNearShared bytes, so
-    // that an address just below it (a negative index into extern
+    // The buffer sits between two reserved guards of kNearShared bytes.
+    // Below it: an address just below it (a negative index into extern
     // __shared__ memory) is always ours to refuse, never another mapping.
-    void* m = mmap(nullptr, kNearShared + dynamic_size_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    // Above it: a thread's static shared window (its TLS, at the top of its
+    // stack mapping) may be mapped right above the buffer, and a negative
+    // index into a static __shared__ array then landed in the buffer and
+    // was judged as extern __shared__ memory, on the runs whose mappings
+    // fell that way.
+    void* m = mmap(nullptr, kNearShared + dynamic_size_ + kNearShared, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED) throw std::bad_alloc();
     dynamic_shared_ = static_cast<unsigned char*>(m) + kNearShared;
     if (mprotect(dynamic_shared_, dynamic_size_, PROT_READ | PROT_WRITE) != 0) throw std::bad_alloc();
@@ -88,7 +94,7 @@ Worker::~Worker() {
         std::lock_guard<std::mutex> lock(attached().mutex);
         attached().workers.erase(this);
     }
-    munmap(dynamic_shared_ - kNearShared, kNearShared + dynamic_size_);
+    munmap(dynamic_shared_ - kNearShared, kNearShared + dynamic_size_ + kNearShared);
 }
 
 void Worker::for_each_attached(const std::function<void(Worker&)>& visit) {
