@@ -28,6 +28,7 @@ enum class Effect {
     Output,        // -o
     Language,      // -x cu|c++|c
     Accepted,      // host-side options with nothing to change on the CPU: no note
+    Threads,       // nvcc's --threads: accepted by the nvcc command line only
     Keep,          // --keep
     KeepDir,       // --keep-dir
     Library,       // -lib
@@ -75,7 +76,8 @@ constexpr std::array kFlags = {
     Flag{"-keep", "--keep", false, Effect::Keep, ""},
     Flag{"-keep-dir", "--keep-dir", true, Effect::KeepDir, ""},
     // nvcc's parallel compile of several GPU architectures; simt builds one.
-    Flag{"-t", "--threads", true, Effect::Accepted, ""},
+    // The command's only: `simt run --threads` is simt's worker count.
+    Flag{"-t", "--threads", true, Effect::Threads, ""},
     // The host compiler: simt compiles with the one its runtime was built by
     // (the C++ ABI must match); nvcc's -ccbin picks among compatible ones.
     Flag{"-ccbin", "--compiler-bindir", true, Effect::Accepted, ""},
@@ -248,6 +250,7 @@ bool take_compile_flag(const std::vector<std::string>& args, std::size_t& i, Com
         case Effect::DeviceLink:
         case Effect::Library:
         case Effect::Preprocess:
+        case Effect::Threads:
             return false;  // the command's, not the compiler's (parse_nvcc_command)
     }
     i += taken;
