@@ -30,19 +30,24 @@ int line_number(const void* pc) { return pc == nullptr ? 0 : locate(pc).line; }
 // Where the missing synchronisation goes. Both accesses lie in one barrier
 // interval; if the barrier that opened it sits textually between them, they
 // come from consecutive iterations of a loop and the barrier is missing at
-// the end of the loop body.
-std::string where_to_sync(const char* sync, int previous, int current, int interval_opener) {
+// the end of the loop body. Lines are named in the order they appear in the
+// file: the earlier access may be the textually later one (another warp ran
+// ahead), and "between line 12 and line 11" read as a backwards hint.
+std::string where_to_sync(const char* sync, int previous, int current, int interval_opener, RaceOrder order) {
     const int lo = std::min(previous, current), hi = std::max(previous, current);
     if (lo == 0) return std::string("add ") + sync + " between the two accesses";
-    if (interval_opener > lo && interval_opener < hi)
-        return std::string("the accesses come from consecutive loop iterations: add ") + sync +
-               " after line " + std::to_string(hi) + " (at the end of the loop body), so the next iteration's line " +
-               std::to_string(lo) + " cannot overtake it";
-    if (lo == hi)
+    if (lo == hi) {
+        if (order == RaceOrder::WriteAfterWrite)
+            return "both writes are at line " + std::to_string(lo) +
+                   ": have one thread write the location, give each thread its own, or use an atomic";
         return "separate the read and the write at line " + std::to_string(lo) + " with " + sync +
                ": read into a local, " + sync + ", then store";
-    return std::string("add ") + sync + " between line " + std::to_string(previous) + " and line " +
-           std::to_string(current);
+    }
+    if (interval_opener > lo && interval_opener < hi)
+        return std::string("the accesses come from consecutive loop iterations: add ") + sync + " after line " +
+               std::to_string(hi) + " (at the end of the loop body), so the next iteration's line " +
+               std::to_string(lo) + " cannot overtake it";
+    return std::string("add ") + sync + " between line " + std::to_string(lo) + " and line " + std::to_string(hi);
 }
 
 }  // namespace
@@ -588,7 +593,7 @@ void RaceChecker::report(BlockState& s, const AccessEvent& e, const Record& prev
             const void* second_pc = e.pc;
             const void* opener_pc = s.interval_opened_at;
             r.complete = [=](HazardReport& report) {
-                report.fix = where_to_sync(sync, line_number(first_pc), line_number(second_pc), line_number(opener_pc));
+                report.fix = where_to_sync(sync, line_number(first_pc), line_number(second_pc), line_number(opener_pc), order);
                 return true;
             };
         }

@@ -81,6 +81,8 @@ HazardReport fault_report(const Fault& fault, std::string message, const char* k
     r.message = std::move(message);
     r.current.who = fault.who;
     r.current.pc = fault.pc != nullptr ? fault.pc : launch_site;
+    r.current.kind = fault.access;
+    r.current.size = fault.access_size;  // 0: no access (a deadlock) or one the hardware refused
     r.why = rule.why;
     r.fix = rule.fix;
     return r;

@@ -6,10 +6,12 @@ namespace {
 struct RuleRow {
     Family family;
     const char* kind;
+    const char* why;
+    const char* fix;
 };
 
 constexpr RuleRow kRules[] = {
-#define SIMT_RULE(id, family, kind) {Family::family, kind},
+#define SIMT_RULE(id, family, kind, why, fix) {Family::family, kind, why, fix},
 #include "driver/rules.inc"
 #undef SIMT_RULE
 };
@@ -29,6 +31,8 @@ Rule race_rule(RaceOrder order, RaceScope scope) {
 }
 
 Family family_of(Rule rule) { return kRules[std::size_t(rule)].family; }
+const char* rule_why(Rule rule) { return kRules[std::size_t(rule)].why; }
+const char* rule_fix(Rule rule) { return kRules[std::size_t(rule)].fix; }
 
 const char* family_name(Family family) {
     switch (family) {

@@ -12,7 +12,7 @@ namespace simt::driver {
 enum class Family : std::uint8_t { Race, Shuffle, Init, Barrier, WarpSync, Memory, Fault, Api };
 
 enum class Rule : std::uint8_t {
-#define SIMT_RULE(id, family, kind) id,
+#define SIMT_RULE(id, family, kind, why, fix) id,
 #include "driver/rules.inc"
 #undef SIMT_RULE
 };
@@ -30,5 +30,9 @@ inline const char* family_name(Rule rule) { return family_name(family_of(rule));
 std::string kind_text(Rule rule, const std::string& detail = {});
 // The SARIF rule id: "race/RAW-intra-warp", "api/cudaErrorInvalidValue".
 std::string rule_id(Rule rule, const std::string& detail = {});
+// What the rule means and how it is usually fixed, true of every instance
+// (a report's own why and fix name its lines and lanes).
+const char* rule_why(Rule rule);
+const char* rule_fix(Rule rule);
 
 }  // namespace simt::driver

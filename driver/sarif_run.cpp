@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <climits>
+#include <filesystem>
+#include <system_error>
 
 #include "driver/json_text.h"
 
@@ -34,12 +36,25 @@ std::string absolute_directory(const std::string& directory) {
         const std::string here = getcwd(cwd, sizeof cwd) != nullptr ? cwd : "/";
         dir = dir.empty() ? here : here + "/" + dir;
     }
+    dir = std::filesystem::path(dir).lexically_normal().string();
     if (dir.back() != '/') dir += '/';
     return dir;
 }
 
-std::string sarif_artifact_location(const std::string& path, const std::string& source_root) {
-    if (path.empty()) return "{\"uri\": \"\"}";
+std::string source_root_for(const std::string& given, const std::string& file) {
+    if (!given.empty() || file.empty() || file[0] != '/') return absolute_directory(given);
+    std::error_code ec;
+    for (std::filesystem::path dir = std::filesystem::path(file).lexically_normal().parent_path();
+         !dir.empty(); dir = dir.parent_path()) {
+        if (std::filesystem::exists(dir / ".git", ec)) return absolute_directory(dir.string());
+        if (dir == dir.root_path()) break;
+    }
+    return absolute_directory("");
+}
+
+std::string sarif_artifact_location(const std::string& given, const std::string& source_root) {
+    if (given.empty()) return "{\"uri\": \"\"}";
+    const std::string path = given[0] == '/' ? std::filesystem::path(given).lexically_normal().string() : given;
     if (!source_root.empty() && path.rfind(source_root, 0) == 0)
         return "{\"uri\": " + json_string(percent_encoded(path.substr(source_root.size()))) +
                ", \"uriBaseId\": \"%SRCROOT%\"}";

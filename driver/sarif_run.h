@@ -35,7 +35,13 @@ std::string percent_encoded(std::string_view path);
 std::string default_category(std::string_view program);
 
 // "a directory/" as an absolute path ending in '/', from the current
-// directory when empty.
+// directory when empty, with "." and ".." taken out (--source-root ..).
 std::string absolute_directory(const std::string& directory);
+
+// Where a run's SARIF paths are relative to: `given` (--source-root) when
+// set; else the git work tree that holds `file` (what code scanning's
+// paths are relative to), so a program ctest runs from build/ still names
+// src/k.cu; else the current directory.
+std::string source_root_for(const std::string& given, const std::string& file);
 
 }  // namespace simt::driver

@@ -10,11 +10,13 @@
 
 namespace simt::driver {
 
-std::string format_json(const std::vector<LaunchHazards>& launches);
+// `failures`: why the run did not complete (a compile that failed, a program
+// killed by a signal); empty for a run that ended normally.
+std::string format_json(const std::vector<LaunchHazards>& launches, const std::vector<std::string>& failures = {});
 
 struct SarifOptions {
     std::string category;     // automationDetails.id's category ("simt/PROGRAM")
-    std::string source_root;  // absolute, ending in '/': URIs are relative to it
+    std::string source_root;  // --source-root as given ("": the default, sarif_run.h's source_root_for)
 };
 std::string format_sarif(const std::vector<LaunchHazards>& launches, const SarifOptions& options);
 

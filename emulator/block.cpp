@@ -639,6 +639,18 @@ void Block::refuse(FaultKind kind, std::string message, const void* pc, FaultCau
     fail(std::move(fault));
 }
 
+void Block::refuse_access(AccessKind access, std::uint32_t access_size, FaultKind kind, std::string message,
+                          const void* pc, FaultCause cause, std::uint32_t size) {
+    Fault fault{kind, std::move(message)};
+    fault.pc = pc;
+    fault.cause = cause;
+    fault.size = size;
+    fault.access_refused = true;
+    fault.access = access;
+    fault.access_size = access_size;
+    fail(std::move(fault));
+}
+
 void Block::stop_void_attempt() {
     fail(FaultKind::Exception, "the launch's side-by-side attempt is void: block stopped, to run again in block order");
 }
@@ -673,7 +685,7 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
             where = "a __device__ variable";
         }
         fault_space_ = space;
-        refuse(FaultKind::MisalignedAddress,
+        refuse_access(kind, size, FaultKind::MisalignedAddress,
                std::string("misaligned ") + (space == MemorySpace::Shared ? "shared " : "global ") + what +
                    " of size " + std::to_string(size) + " in kernel " + info_.kernel + " by " +
                    describe(running_->id) + " at " + describe(pc) + ": address " + text() + " (" + where +
@@ -691,11 +703,11 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
                                      describe(pc) + ": ";
             fault_space_ = MemorySpace::Shared;
             if (StaticSharedLayout::is_outside(v))
-                refuse(FaultKind::IllegalAddress, head + "byte offset " + std::to_string(offset) +
+                refuse_access(kind, size, FaultKind::IllegalAddress, head + "byte offset " + std::to_string(offset) +
                                                       " of the static shared window lies before every __shared__ "
                                                       "variable", pc);
             const std::uint32_t past = offset + size - (v->offset + v->size);
-            refuse(FaultKind::IllegalAddress,
+            refuse_access(kind, size, FaultKind::IllegalAddress,
                    head + "byte offset " + std::to_string(offset - v->offset) + " of __shared__ " + v->name + " (" +
                        std::to_string(v->size) + " bytes): it ends " + std::to_string(past) + " bytes past the " +
                        (v->size > size ? "array" : "variable"), pc);
@@ -703,7 +715,7 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
         const std::uintptr_t offset = a - std::uintptr_t(worker_.dynamic_shared());
         if (offset + size <= launch_.dynamic_shared) return;
         fault_space_ = MemorySpace::Shared;
-        refuse(FaultKind::IllegalAddress,
+        refuse_access(kind, size, FaultKind::IllegalAddress,
                std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) + " in kernel " +
                    info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": byte offset " +
                    std::to_string(offset) + " of extern __shared__ memory, but the launch gave " +
@@ -720,16 +732,16 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
                                  describe(pc) + ": ";
         if (const DeviceVariable* next = device_variables_->just_before(a, size)) {
             const std::string before = std::to_string(next->address - a);
-            refuse(FaultKind::IllegalAddress, head + "byte offset -" + before + " of __device__ " + next->name +
+            refuse_access(kind, size, FaultKind::IllegalAddress, head + "byte offset -" + before + " of __device__ " + next->name +
                                                   " (" + std::to_string(next->size) + " bytes): it starts " + before +
                                                   " bytes before the " + (next->size > size ? "array" : "variable"),
                    nullptr);
         }
         if (DeviceVariableLayout::is_outside(v))
-            refuse(FaultKind::IllegalAddress, head + "address " + text() + " lies before every __device__ variable",
+            refuse_access(kind, size, FaultKind::IllegalAddress, head + "address " + text() + " lies before every __device__ variable",
                    nullptr);
         const std::uint64_t past = a + size - (v->address + v->size);
-        refuse(FaultKind::IllegalAddress,
+        refuse_access(kind, size, FaultKind::IllegalAddress,
                head + "byte offset " + std::to_string(a - v->address) + " of __device__ " + v->name + " (" +
                    std::to_string(v->size) + " bytes): it ends " + std::to_string(past) + " bytes past the " +
                    (v->size > size ? "array" : "variable"),
@@ -745,7 +757,7 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
         return;
     }
     if (memory_.in_freed(a)) freed_access_ = true;  // read by record_fault
-    refuse(FaultKind::IllegalAddress,
+    refuse_access(kind, size, FaultKind::IllegalAddress,
            std::string("invalid global ") + what + " of size " + std::to_string(size) + " in kernel " +
                info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " + text() +
                " " + memory_.explain(a, size),
@@ -755,7 +767,7 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
 void Block::refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* pc) {
     char hex[32];
     std::snprintf(hex, sizeof hex, "%#llx", static_cast<unsigned long long>(a));
-    refuse(FaultKind::IllegalAddress,
+    refuse_access(AccessKind::Write, size, FaultKind::IllegalAddress,
            "invalid write of size " + std::to_string(size) + " in kernel " + info_.kernel + " by " +
                describe(running_->id) + " at " + describe(pc) + ": address " + hex +
                " is on the stack of the host thread that launched the kernel (a host array passed to the kernel?)",
@@ -765,7 +777,7 @@ void Block::refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* 
 void Block::refuse_constant_store(std::uintptr_t a, std::uint32_t size, const void* pc) {
     // The variable's name where the symbol table gives it (not always).
     const std::string variable = function_name(reinterpret_cast<const void*>(a));
-    refuse(FaultKind::ConstantStore,
+    refuse_access(AccessKind::Write, size, FaultKind::ConstantStore,
            "write of size " + std::to_string(size) + " to constant memory" +
                (variable.empty() ? std::string() : " (" + variable + ")") + " in kernel " + info_.kernel + " by " +
                describe(running_->id) + " at " + describe(pc),
@@ -805,7 +817,7 @@ void Block::check_below_shared(std::uintptr_t a, std::uint32_t size, AccessKind 
 void Block::refuse_outside_shared(const std::string& where, std::uint32_t size, AccessKind kind, const void* pc) {
     const char* what = kind == AccessKind::Read ? "read" : kind == AccessKind::Write ? "write" : "atomic";
     fault_space_ = MemorySpace::Shared;
-    refuse(FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) +
+    refuse_access(kind, size, FaultKind::IllegalAddress, std::string("out-of-bounds shared ") + what + " of size " + std::to_string(size) +
                                           " in kernel " + info_.kernel + " by " + describe(running_->id) + " at " +
                                           describe(pc) + ": the address lies " + where,
            pc);

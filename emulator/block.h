@@ -378,6 +378,9 @@ public:
     // end explains (FaultCause).
     [[noreturn]] void refuse(FaultKind kind, std::string message, const void* pc,
                              FaultCause cause = FaultCause::None, std::uint32_t size = 0);
+    // The same for an access of `access_size` bytes the engine checked.
+    [[noreturn]] void refuse_access(AccessKind access, std::uint32_t access_size, FaultKind kind, std::string message,
+                                    const void* pc, FaultCause cause = FaultCause::None, std::uint32_t size = 0);
     // Called before a global atomic (before any global access when a checker
     // needs blocks in order): see LaunchTurns.
     bool global_in_block_order() const { return global_in_block_order_; }

@@ -55,6 +55,10 @@ struct Fault {
     FaultCause cause = FaultCause::None;
     bool access_refused = false;  // the engine did not perform the access
     std::uint32_t size = 0;       // see FaultCause
+    // The access the engine refused, when the fault is one (access_size 0:
+    // none, or not known, as for a fault the hardware signalled).
+    AccessKind access = AccessKind::Read;
+    std::uint32_t access_size = 0;
     explicit operator bool() const { return kind != FaultKind::None; }
 };
 

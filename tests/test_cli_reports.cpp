@@ -48,6 +48,13 @@ Result checked_sarif(const fs::path& file) {
     return shell("python3 " SIMT_SARIF_CHECK " " SIMT_SARIF_SCHEMA " '" + file.string() + "'");
 }
 
+// simt's own JSON Schema (docs/report.schema.json).
+Result checked_json(const fs::path& file) {
+    return shell("python3 -c \"import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[2], "
+                 "encoding='utf-8')), json.load(open(sys.argv[1])))\" " SIMT_SOURCE_DIR "/docs/report.schema.json '" +
+                 file.string() + "'");
+}
+
 std::size_t occurrences(const std::string& text, const std::string& piece) {
     std::size_t n = 0;
     for (std::size_t at = text.find(piece); at != std::string::npos; at = text.find(piece, at + 1)) ++n;
@@ -69,7 +76,9 @@ TEST_CASE("an out-of-bounds access is an error result in JSON and SARIF, with it
     CHECK(simt("run --report sarif --report-file " + sarif.string() + " " + catalog("out_of_bounds.cu")).status == 1);
     const std::string s = slurp(sarif);
     CHECK_THAT(s, Catch::Contains("{\"ruleId\": \"memory/out-of-bounds\", \"ruleIndex\": 0, \"level\": \"error\""));
-    CHECK_THAT(s, Catch::Contains("out_of_bounds.cu\"}, \"region\": {\"startLine\": 9}"));
+    // Relative to the git work tree when the checkout is one, else absolute.
+    CHECK_THAT(s, Catch::Contains("kernels/catalog/out_of_bounds.cu\", \"uriBaseId\": \"%SRCROOT%\"}, \"region\": {\"startLine\": 9}") ||
+                          Catch::Contains("kernels/catalog/out_of_bounds.cu\"}, \"region\": {\"startLine\": 9}"));
     CHECK(checked_sarif(sarif).status == 0);
 }
 
@@ -125,7 +134,7 @@ TEST_CASE("SARIF paths are relative to --source-root and percent-encoded, with a
     const std::string s = slurp(sarif);
     CHECK_THAT(s, Catch::Contains("{\"uri\": \"src%231/racy%20counter.cu\", \"uriBaseId\": \"%SRCROOT%\"}"));
     CHECK_THAT(s, Catch::Contains("\"automationDetails\": {\"id\": \"ci/counter/\"}"));
-    CHECK_THAT(s, Catch::Contains("\"partialFingerprints\": {\"simt/v1\": \""));
+    CHECK_THAT(s, Catch::Contains("\"partialFingerprints\": {\"simt/v2\": \""));
     CHECK_THAT(s, Catch::Contains("\"help\": {\"text\": \"Why: "));
     CHECK(checked_sarif(sarif).status == 0);
     // Without a category, each program is its own: several files go up in one upload.
@@ -152,7 +161,7 @@ TEST_CASE("a program that does not compile or dies still leaves a SARIF file say
 }
 
 // The report files' format, not memory safety.
-TEST_CASE("every catalog program's SARIF passes the OASIS schema and GitHub's ingestion rules", "[plain-build]") {
+TEST_CASE("every catalog program's SARIF passes the OASIS schema and GitHub's ingestion rules, and its JSON simt's schema", "[plain-build]") {
     for (const auto& entry : fs::directory_iterator(std::string(SIMT_KERNELS_DIR) + "/catalog")) {
         if (entry.path().extension() != ".cu") continue;
         CAPTURE(entry.path().filename().string());
@@ -161,7 +170,50 @@ TEST_CASE("every catalog program's SARIF passes the OASIS schema and GitHub's in
         const Result checked = checked_sarif(sarif);
         CHECK(checked.out == "");
         CHECK(checked.status == 0);
+        const fs::path json = scratch_file(entry.path().stem().string() + ".json");
+        simt("run --leak-check --severity note --report json --report-file " + json.string() + " " + entry.path().string());
+        const Result valid = checked_json(json);
+        CHECK(valid.err == "");
+        CHECK(valid.status == 0);
     }
+}
+
+TEST_CASE("a JSON report says how the run ended and what each fault's access was, and stays JSON for any file name") {
+    // A fault's access: its real kind and size (was "read", 0 for a write).
+    const fs::path json = scratch_file("fault.json");
+    const fs::path store = scratch_file("store_past_end.cu");
+    std::ofstream(store) << "__global__ void k(double* p) { p[threadIdx.x + 8] = 1.0; }\n"
+                            "int main() { double* p; cudaMalloc(&p, 8 * sizeof(double)); k<<<1, 8>>>(p);\n"
+                            "  return cudaDeviceSynchronize() == cudaSuccess; }\n";
+    CHECK(simt("run --report json --report-file " + json.string() + " " + store.string()).status != 0);
+    std::string s = slurp(json);
+    CHECK_THAT(s, Catch::StartsWith("{\n  \"tool\": \"simt\",\n  \"schema_version\": 1,\n"));
+    CHECK_THAT(s, Catch::Contains("\"execution\": {\"successful\": true},"));
+    CHECK_THAT(s, Catch::Contains("\"access\": {\"kind\": \"write\", \"size\": 8,"));
+    CHECK(checked_json(json).status == 0);
+    // A deadlock is no access: kind "none", its thread and line kept.
+    CHECK(simt("run --report json --report-file " + json.string() + " " + program("deadlock.cu")).status != 0);
+    CHECK_THAT(slurp(json), Catch::Contains("\"access\": {\"kind\": \"none\", \"size\": 0,"));
+    CHECK(checked_json(json).status == 0);
+    // A program that does not compile, and one killed by a signal: a file still, saying why.
+    const fs::path broken = scratch_file("broken.cu");
+    std::ofstream(broken) << "int main() { return undeclared; }\n";
+    CHECK(simt("run --report json --report-file " + json.string() + " " + broken.string()).status == 2);
+    s = slurp(json);
+    CHECK_THAT(s, Catch::Contains("\"execution\": {\"successful\": false, \"errors\": [\""));
+    CHECK_THAT(s, Catch::Contains("did not compile"));
+    CHECK(checked_json(json).status == 0);
+    CHECK(simt("run --report json --report-file " + json.string() + " " + program("host_crash.cu")).status == 139);
+    CHECK_THAT(slurp(json), Catch::Contains("the program was killed by signal 11 (Segmentation fault)"));
+    CHECK(checked_json(json).status == 0);
+    // A file name that is not UTF-8 (Latin-1 "\xe9"): JSON is UTF-8, the byte becomes U+FFFD.
+    const fs::path latin = scratch_file(std::string("caf\xe9"));
+    fs::create_directories(latin);
+    fs::copy_file(catalog("out_of_bounds.cu"), latin / "oob.cu", fs::copy_options::overwrite_existing);
+    CHECK(simt("run --report json --report-file " + json.string() + " '" + (latin / "oob.cu").string() + "'").status != 0);
+    CHECK_THAT(slurp(json), Catch::Contains("caf\\ufffd/oob.cu"));
+    CHECK(checked_json(json).status == 0);
+    fs::remove_all(latin);
 }
 
 TEST_CASE("a suppressions file silences exactly the reports it names, by rule and file:line or function") {
@@ -430,4 +482,84 @@ TEST_CASE("with the race checker on, shared reads of unwritten bytes are judged 
         CHECK(simt(options + " --threads 1" + file).err == alone.err);  // every check
         CHECK(simt(options + " --threads 2" + file).err == alone.err);
     }
+}
+
+namespace {
+
+// The partialFingerprints values of a SARIF text, in order.
+std::vector<std::string> fingerprints(const std::string& sarif) {
+    std::vector<std::string> found;
+    const std::string key = "\"simt/v2\": \"";
+    for (std::size_t at = sarif.find(key); at != std::string::npos; at = sarif.find(key, at + 1))
+        found.push_back(sarif.substr(at + key.size(), 16));
+    return found;
+}
+
+}  // namespace
+
+TEST_CASE("SARIF fingerprints hold when lines are added above the racy kernel, and change with the racy line's text") {
+    // GitHub closes and reopens alerts whose fingerprints change: one added
+    // comment line must not do that (its own primaryLocationLineHash hashes content).
+    const fs::path dir = scratch_file("fingerprints");
+    fs::create_directories(dir);
+    const std::string original = slurp(catalog("shared_counter.cu"));
+    const auto sarif_for = [&](const std::string& text) {
+        std::ofstream(dir / "counter.cu") << text;
+        const fs::path file = dir / "out.sarif";
+        fs::remove(file);
+        CHECK(simt("run --report sarif --report-file " + file.string() + " --source-root " + dir.string() + " " +
+                   (dir / "counter.cu").string()).status == 1);
+        return slurp(file);
+    };
+    const std::string before = sarif_for(original);
+    const std::string moved = sarif_for("// a comment\n// and another\n\n" + original);
+    REQUIRE(fingerprints(before).size() >= 2);
+    CHECK(fingerprints(moved) == fingerprints(before));
+    CHECK(before != moved);  // the lines themselves did move
+    const std::size_t racy = original.find("counter = counter + 1;");
+    REQUIRE(racy != std::string::npos);
+    std::string edited = original;
+    edited.insert(racy, "/* edited */ ");
+    CHECK(fingerprints(sarif_for(edited)) != fingerprints(before));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("SARIF rules state what is true of every result, so merged programs' results keep their own lines") {
+    const fs::path raw = sarif_of("missing_barrier_raw", "ci/one");
+    const fs::path counter = sarif_of("shared_counter", "ci/one");
+    const fs::path out = scratch_file("generic-rules.sarif");
+    REQUIRE(merged({raw, counter}, out).status == 0);
+    // The rule's help names no line; each result's message names its own.
+    const std::string one = slurp(raw);
+    CHECK_THAT(one, Catch::Contains("\"help\": {\"text\": \"Why: threads of different warps read and write the same "
+                                    "bytes with no barrier between, so the read may see the value from before or after "
+                                    "the write.\\nFix: put __syncthreads() between the write and the read (at the end "
+                                    "of a loop body when they come from consecutive iterations).\""));
+    const std::string s = slurp(out);
+    CHECK_THAT(s, Catch::Contains("Fix: add __syncthreads() between line 11 and line 12."));
+    CHECK_THAT(s, Catch::Contains("Fix: separate the read and the write at line 12 with __syncthreads()"));
+    CHECK(checked_sarif(out).status == 0);
+    // No rule is titled "fault fault (...)".
+    const fs::path deadlock = scratch_file("deadlock.sarif");
+    simt("run --report sarif --report-file " + deadlock.string() + " " + program("deadlock.cu"));
+    CHECK_THAT(slurp(deadlock), Catch::Contains("\"name\": \"kernel fault (deadlock)\""));
+    CHECK_THAT(slurp(deadlock), !Catch::Contains("fault fault"));
+}
+
+TEST_CASE("SARIF paths are relative to the git work tree by default, wherever the program runs, and --source-root is normalised") {
+    const fs::path repo = scratch_file("repo");
+    fs::create_directories(repo / ".git");
+    fs::create_directories(repo / "src");
+    fs::create_directories(repo / "build");
+    fs::copy_file(catalog("shared_counter.cu"), repo / "src" / "counter.cu", fs::copy_options::overwrite_existing);
+    const fs::path sarif = repo / "build" / "out.sarif";
+    // As ctest runs it: from build/, no --source-root.
+    CHECK(shell("cd " + (repo / "build").string() + " && " + SIMT_EXE + " run --report sarif --report-file out.sarif ../src/counter.cu").status == 1);
+    CHECK_THAT(slurp(sarif), Catch::Contains("{\"uri\": \"src/counter.cu\", \"uriBaseId\": \"%SRCROOT%\"}"));
+    CHECK_THAT(slurp(sarif), Catch::Contains("\"%SRCROOT%\": {\"uri\": \"file://" + repo.string() + "/\"}"));
+    // --source-root .. from src/: the repository, not "src/..".
+    CHECK(shell("cd " + (repo / "src").string() + " && " + SIMT_EXE + " run --report sarif --report-file ../build/out.sarif --source-root .. counter.cu").status == 1);
+    CHECK_THAT(slurp(sarif), Catch::Contains("{\"uri\": \"src/counter.cu\", \"uriBaseId\": \"%SRCROOT%\"}"));
+    CHECK_THAT(slurp(sarif), !Catch::Contains("src/.."));
+    fs::remove_all(repo);
 }

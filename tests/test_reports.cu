@@ -42,7 +42,7 @@ TEST_CASE("the text printer's output for a launch, golden") {
           "  Write of size 4 at __shared__ neighbours::cell[32] (byte offset 128 of 256) by thread (32,0,0) of block (0,0,0) (warp 1, lane 0) at test_reports.cu:15\n"
           "  Previous read of size 4 by thread (31,0,0) of block (0,0,0) (warp 0, lane 31) at test_reports.cu:16\n"
           "  Why: threads of different warps access the same bytes with no barrier between, so the write may change the value before the other thread has read it\n"
-          "  Fix: add __syncthreads() between line 16 and line 15\n"
+          "  Fix: add __syncthreads() between line 15 and line 16\n"
           "simt: error: race hazard (RAW) on shared memory in kernel neighbours\n"
           "  Read of size 4 at __shared__ neighbours::cell[0] (byte offset 0 of 256) by thread (63,0,0) of block (0,0,0) (warp 1, lane 31) at test_reports.cu:16\n"
           "  Previous write of size 4 by thread (0,0,0) of block (0,0,0) (warp 0, lane 0) at test_reports.cu:15\n"
@@ -61,7 +61,9 @@ TEST_CASE("the JSON printer's output for a launch, golden") {
     CHECK(masked(json) ==
           "{\n"
           "  \"tool\": \"simt\",\n"
+          "  \"schema_version\": 1,\n"
           "  \"version\": \"0.1.0\",\n"
+          "  \"execution\": {\"successful\": true},\n"
           "  \"launches\": [\n"
           "    {\"kernel\": \"neighbours\", \"launch\": 0, \"hazards\": [\n"
           "      {\"checker\": \"race\", \"kind\": \"RAW, warp-synchronous\", \"severity\": \"warning\", \"space\": \"shared\", "
@@ -79,11 +81,14 @@ TEST_CASE("the JSON printer's output for a launch, golden") {
           "}\n");
 }
 
-TEST_CASE("every rule has its own SARIF id, of its family and kind") {
+TEST_CASE("every rule has its own SARIF id, of its family and kind, and a why and fix true of every instance") {
     std::set<std::string> ids;
     std::size_t rules = 0;
-#define SIMT_RULE(id, family, kind)                                                                     \
+#define SIMT_RULE(id, family, kind, why, fix)                                                           \
     ++rules;                                                                                            \
+    CHECK(std::string(simt::driver::rule_why(simt::driver::Rule::id)) == why);                            \
+    CHECK(std::string(simt::driver::rule_fix(simt::driver::Rule::id)).size() > 20);                       \
+    CHECK_THAT(std::string(why) + fix, !Catch::Matches(".*line [0-9].*"));                               \
     ids.insert(simt::driver::rule_id(simt::driver::Rule::id, "cudaErrorInvalidValue"));                   \
     CHECK(simt::driver::family_of(simt::driver::Rule::id) == simt::driver::Family::family);                \
     CHECK_THAT(simt::driver::rule_id(simt::driver::Rule::id, "cudaErrorInvalidValue"),                    \

@@ -14,6 +14,7 @@
 
 #include "driver/report_log.h"
 #include "driver/sarif_run.h"
+#include "driver/failed_report.h"
 #include "driver/summary.h"
 #include "tools/child_process.h"
 #include "tools/diagnostics.h"
@@ -43,15 +44,22 @@ struct StatusFile {
 
 }  // namespace
 
-void write_failed_sarif(const driver::RunOptions& options, const std::string& program, const std::string& why) {
-    if (options.report != "sarif" || options.report_file.empty()) return;
-    driver::SarifRun run;
-    run.category = options.report_category.empty() ? driver::default_category(program) : options.report_category;
-    run.source_root = driver::absolute_directory(options.source_root);
-    run.success = false;
-    run.errors.push_back(why);
+void write_failed_report(const driver::RunOptions& options, const std::string& program, const std::string& why,
+                         const std::string& source) {
+    if ((options.report != "sarif" && options.report != "json") || options.report_file.empty()) return;
+    std::string text;
+    if (options.report == "json") {
+        text = driver::failed_json_report(why);
+    } else {
+        driver::SarifRun run;
+        run.category = options.report_category.empty() ? driver::default_category(program) : options.report_category;
+        run.source_root = driver::source_root_for(options.source_root, source);
+        run.success = false;
+        run.errors.push_back(why);
+        text = driver::format_sarif_run(run);
+    }
     std::ofstream out(options.report_file, std::ios::binary);
-    out << driver::format_sarif_run(run);
+    out << text;
     if (!out) diagnostics::error("cannot write the report to " + options.report_file);
 }
 
@@ -89,7 +97,7 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
         std::fprintf(log, "simt: error: the program was killed by signal %d (%s)%s\n", signal, strsignal(signal),
                      WCOREDUMP(status) ? ", core dumped" : "");
         ++counts.errors;
-        write_failed_sarif(options, executable.filename().string(),
+        write_failed_report(options, executable.filename().string(),
                            "the program was killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")");
         std::fputs(driver::summary_line(counts).c_str(), log);
         return 128 + signal;
@@ -99,7 +107,7 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
     // or a fault it could not survive, which said why above.
     if (!reported) {
         if (code != 0) ++counts.errors;
-        write_failed_sarif(options, executable.filename().string(),
+        write_failed_report(options, executable.filename().string(),
                            "the program ended (exit status " + std::to_string(code) + ") before simt's exit report");
     }
     std::fputs(driver::summary_line(counts).c_str(), log);

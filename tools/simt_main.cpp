@@ -283,7 +283,7 @@ int main(int argc, char** argv) {
         }
         if (*run_cmd) {
             if (run.report != "text" && run.report_file.empty()) run.report_file = "simt-report." + run.report;
-            if (!run.source_root.empty()) run.source_root = fs::absolute(run.source_root).string();
+            if (!run.source_root.empty()) run.source_root = fs::absolute(run.source_root).lexically_normal().string();
             if (!run.log_file.empty()) {
                 // Begun empty here; the program and then this command append to it.
                 run.log_file = fs::absolute(run.log_file).string();
@@ -331,7 +331,7 @@ int main(int argc, char** argv) {
     } catch (const simt::driver::SarifMergeError& e) {
         return fail(e.what());
     } catch (const BuildFailure& e) {
-        if (*run_cmd) write_failed_sarif(run, main_source.stem().string(), e.what());
+        if (*run_cmd) write_failed_report(run, main_source.stem().string(), e.what(), fs::absolute(main_source).string());
         return fail(e.what());
     } catch (const std::exception& e) {
         return fail(e.what());

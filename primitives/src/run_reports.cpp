@@ -74,7 +74,7 @@ void write_status_file() {
         const driver::SarifOptions sarif{
             rt.checks_.report_category.empty() ? driver::default_category(program_invocation_short_name)
                                                : rt.checks_.report_category,
-            driver::absolute_directory(rt.checks_.source_root)};
+            rt.checks_.source_root};
         const std::string text = rt.checks_.report_format == "sarif" ? driver::format_sarif(launches, sarif)
                                                                      : driver::format_json(launches);
         // CI reads this file: a run that could not write it has failed.
