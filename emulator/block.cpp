@@ -271,8 +271,8 @@ void Block::note_carried_division(const SimThread& t) {
                 "integer division by zero (or of the most negative value by -1) in kernel " + std::string(info_.kernel) +
                     " by " + describe(t.id) + " at " + describe(line) +
                     (t.divisions > 1 ? " (" + std::to_string(t.divisions) + " times)" : std::string()) +
-                    ": a GPU does not trap there and the result is unspecified (simt gives all ones for x / 0 and x "
-                    "for x % 0); the launch went on with that value, as on a GPU. Check the divisor before "
+                    ": a GPU does not trap there and the result is unspecified (simt gives what an H100 gives for "
+                    "32-bit values: all ones for x / 0, 0 for 0 / 0, x for x % 0); the launch went on with that value, as on a GPU. Check the divisor before "
                     "dividing, or ignore the result where it is 0"};
     fault.pc = locate(line).file.empty() ? nullptr : line;
     fault.in_thread = true;

@@ -104,9 +104,11 @@ bool complete_trapped_division(ucontext_t& context) {
     const std::uint64_t dividend = (d.bytes == 1 ? std::uint64_t(r[REG_RAX]) & 0xffff : std::uint64_t(r[REG_RAX])) & m;
     std::uint64_t quotient, remainder;
     if (d.divisor == 0) {
-        // What an H100 gives (docs/gpu-runs): all ones for the quotient, the
-        // dividend for the remainder.
-        quotient = m;
+        // What an H100 gives for 32-bit values (docs/gpu-runs/int-division.md):
+        // all ones for the quotient but 0 for 0 / 0, the dividend for the
+        // remainder. (PTX leaves it unspecified: its 64-bit division and a
+        // constant dividend give other values there.)
+        quotient = dividend == 0 ? 0 : m;
         remainder = dividend;
     } else {
         // The most negative value divided by -1: the quotient wraps to

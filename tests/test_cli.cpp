@@ -409,6 +409,22 @@ TEST_CASE("a program that never calls printf, exit or abort links and runs") {
     fs::remove_all(dir);
 }
 
+// What an H100 printed for the same kernel (docs/gpu-runs/printf.md).
+TEST_CASE("device printf prints a NaN from arithmetic as nan and a * precision as written, as an H100 does") {
+    const fs::path dir = fs::temp_directory_path() / ("simt-printf-gpu-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "nan.cu") << "#include <cstdio>\n#include <cmath>\n"
+                                     "__global__ void k(const float* z) { float q = z[0] / z[0];\n"
+                                     "  printf(\"%f %g %e\\n\", q, sqrtf(z[1]), (double)q);\n"
+                                     "  printf(\"%*d|%.*f\\n\", 5, 42, 2, 1.5); }\n"
+                                     "int main() { float* z; cudaMallocManaged(&z, 8); z[0] = 0; z[1] = -1;\n"
+                                     "  k<<<1, 1>>>(z); return cudaDeviceSynchronize(); }\n";
+    const Result r = simt("run " + (dir / "nan.cu").string());
+    CHECK(r.status == 0);
+    CHECK(r.out == "nan nan nan\n   42|%.*f\n");
+    fs::remove_all(dir);
+}
+
 TEST_CASE("device printf keeps the newest output that fits its buffer, as a GPU's circular buffer does, and says how much it dropped") {
     const Result fits = simt("run " + program("printf_flood.cu"));
     CHECK(fits.status == 0);

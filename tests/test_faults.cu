@@ -561,6 +561,30 @@ TEST_CASE("an integer division by zero goes on as a GPU goes on: the other lanes
     }
 }
 
+__global__ void divide_zero_by(const int* d, const int* n, int* q, unsigned* uq, int* r) {
+    const int t = int(threadIdx.x);
+    q[t] = n[t] / d[t];
+    uq[t] = unsigned(n[t]) / unsigned(d[t]);
+    r[t] = n[t] % d[t];
+}
+
+// An H100 (docs/gpu-runs/int-division.md): 0 / 0 is 0, signed and unsigned,
+// where any other x / 0 is all ones; 0 % 0 is 0, the dividend.
+TEST_CASE("zero divided by zero is 0 where any other 32-bit value divided by zero is all ones, as on an H100") {
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> d(32, 0), n(32, 0), q(32, 7), r(32, 7);
+    simt::test::Managed<unsigned> uq(32, 7);
+    for (int i = 0; i < 32; ++i) n[i] = i % 2 == 0 ? 0 : -100;
+    divide_zero_by<<<1, 32>>>(d, n, q, uq, r);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    for (int i = 0; i < 32; ++i) {
+        CAPTURE(i);
+        CHECK(q[i] == (i % 2 == 0 ? 0 : -1));
+        CHECK(uq[i] == (i % 2 == 0 ? 0u : 0xffffffffu));
+        CHECK(r[i] == n[i]);
+    }
+}
+
 TEST_CASE("the most negative int divided by -1 wraps to itself with remainder 0, as a GPU computes it") {
     SIMT_EACH_MODE();
     simt::test::Managed<int> d(32, -1), q(32, 0), r(32, 7);

@@ -152,6 +152,8 @@ __global__ void printf_results(int* r) {
 
 }  // namespace
 
+// An H100 (docs/gpu-runs/printf.md): "returns: 0 1 3 2 1"; the line with a
+// * precision prints "   42|%.*f": the conversion as written, no argument read.
 TEST_CASE("device printf returns the number of arguments its format reads, as CUDA documents, not the characters") {
     simt::test::Managed<int> r(5, -7);
     printf_results<<<1, 1>>>(r);
@@ -159,6 +161,6 @@ TEST_CASE("device printf returns the number of arguments its format reads, as CU
     CHECK(r[0] == 0);
     CHECK(r[1] == 1);
     CHECK(r[2] == 3);
-    CHECK(r[3] == 4);
+    CHECK(r[3] == 2);
     CHECK(r[4] == 1);
 }

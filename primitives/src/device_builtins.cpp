@@ -15,6 +15,7 @@
 #include "emulator/engine.h"
 #include "emulator/symbolizer.h"
 #include "simt/cuda.h"
+#include "device_printf_text.h"
 #include "fault_text.h"
 
 namespace device = simt::device;
@@ -178,8 +179,9 @@ bool reads_a_string(const char* format) {
     return false;
 }
 // What device printf returns: the number of arguments its format reads
-// (each conversion, and each * width or precision), as CUDA documents, not
-// the number of characters; -1 for a null format.
+// (each conversion, and each * width), as CUDA documents, not the number of
+// characters; -1 for a null format. A conversion with a * precision reads
+// none: an H100 prints it as written (device_printf_text.cpp).
 int arguments_read(const char* format) {
     if (format == nullptr) return -1;
     int n = 0;
@@ -187,10 +189,14 @@ int arguments_read(const char* format) {
         if (*c != '%') continue;
         ++c;
         if (*c == '%') continue;
-        for (; *c != '\0' && std::strchr("-+ #0123456789.*hlLqjzt", *c) != nullptr; ++c)
-            if (*c == '*') ++n;
+        int stars = 0;
+        bool star_precision = false;
+        for (; *c != '\0' && std::strchr("-+ #0123456789.*hlLqjzt", *c) != nullptr; ++c) {
+            if (*c == '*') ++stars;
+            if (*c == '*' && c[-1] == '.') star_precision = true;
+        }
         if (*c == '\0') break;
-        ++n;
+        if (!star_precision) n += stars + 1;
     }
     return n;
 }
@@ -265,19 +271,8 @@ int __wrap_vprintf(const char* format, va_list args) {
     // checkers could print what another block is writing, so they run in
     // block order instead.
     if (reads_a_string(format)) device::before_unobserved_effect();
-    char small[512];
-    va_list copy;
-    va_copy(copy, args);
-    const int n = std::vsnprintf(small, sizeof small, format, copy);
-    va_end(copy);
-    if (n < 0) return -2;  // CUDA's "internal error"
-    if (std::size_t(n) < sizeof small) {
-        device::print(small, std::size_t(n));
-    } else {
-        std::string big(std::size_t(n) + 1, '\0');
-        std::vsnprintf(big.data(), big.size(), format, args);
-        device::print(big.data(), std::size_t(n));
-    }
+    const std::string text = simt::cuda::device_printf_text(format, args);
+    device::print(text.data(), text.size());
     return arguments_read(format);
 }
 
