@@ -233,6 +233,11 @@ TEST_CASE("device queries, streams and events behave like a one-GPU machine") {
     CHECK(cudaGetLastError() == cudaErrorInvalidDevice);
     CHECK(std::string(cudaGetErrorString(cudaErrorInvalidDevice)) == "invalid device ordinal");
     CHECK(std::string(cudaGetErrorName(cudaErrorIllegalAddress)) == "cudaErrorIllegalAddress");
+    // A number that names no error, as an H100's runtime words it
+    // (docs/gpu-runs/2026-12-07-h100-probes/error_strings.txt).
+    CHECK(std::string(cudaGetErrorName(static_cast<cudaError_t>(1000))) == "unrecognized error code");
+    CHECK(std::string(cudaGetErrorString(static_cast<cudaError_t>(10001))) == "unrecognized error code");
+    CHECK(std::string(cudaGetErrorName(static_cast<cudaError_t>(226))) == "cudaErrorContained");
 
     cudaStream_t stream;
     REQUIRE(cudaStreamCreate(&stream) == cudaSuccess);

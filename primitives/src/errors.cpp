@@ -10,7 +10,9 @@ const char* cudaGetErrorName(cudaError_t e) {
         SIMT_CUDA_ERRORS(SIMT_NAME)
 #undef SIMT_NAME
     }
-    return "cudaErrorUnknown";
+    // A number that names no error: what an H100's runtime says
+    // (docs/gpu-runs/2026-12-07-h100-probes/error_strings.txt).
+    return "unrecognized error code";
 }
 
 const char* cudaGetErrorString(cudaError_t e) {
@@ -20,5 +22,5 @@ const char* cudaGetErrorString(cudaError_t e) {
         SIMT_CUDA_ERRORS(SIMT_TEXT)
 #undef SIMT_TEXT
     }
-    return "unknown error";
+    return "unrecognized error code";
 }

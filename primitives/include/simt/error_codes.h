@@ -4,6 +4,9 @@
 // (tests/surface/cuda12-names.txt checks them); the texts of the codes simt
 // returns were compared with a GPU's, the others come from public copies of
 // libcudart's table (docs/gpu-runs/probes/error_strings.cu prints them all).
+// cudaErrorContained and cudaErrorTensorMemoryLeak are CUDA 13's, with an
+// H100's texts (docs/gpu-runs/2026-12-07-h100-probes): code written for 13
+// compiles. Error 27's text is CUDA 12's (13 says "... for data type").
 #pragma once
 
 // X(name, number, text)
@@ -80,6 +83,7 @@
     X(cudaErrorJitCompilationDisabled, 223, "PTX JIT compilation was disabled") \
     X(cudaErrorUnsupportedExecAffinity, 224, "the provided execution affinity is not supported") \
     X(cudaErrorUnsupportedDevSideSync, 225, "the provided PTX contains unsupported call to cudaDeviceSynchronize") \
+    X(cudaErrorContained, 226, "Invalid access of peer GPU memory over nvlink or a hardware error") \
     X(cudaErrorInvalidSource, 300, "device kernel image is invalid") \
     X(cudaErrorFileNotFound, 301, "file not found") \
     X(cudaErrorSharedObjectSymbolNotFound, 302, "shared object symbol not found") \
@@ -109,6 +113,7 @@
     X(cudaErrorInvalidPc, 718, "invalid program counter") \
     X(cudaErrorLaunchFailure, 719, "unspecified launch failure") \
     X(cudaErrorCooperativeLaunchTooLarge, 720, "too many blocks in cooperative launch") \
+    X(cudaErrorTensorMemoryLeak, 721, "tensor memory not completely freed") \
     X(cudaErrorNotPermitted, 800, "operation not permitted") \
     X(cudaErrorNotSupported, 801, "operation not supported") \
     X(cudaErrorSystemNotReady, 802, "system not yet initialized") \
