@@ -252,11 +252,20 @@ TEST_CASE("a suppressions file that cannot be read stops the run with its file a
     CHECK_THAT(missing.err, Catch::Contains("cannot read the suppressions file /no/such.supp"));
 }
 
-TEST_CASE("a usage error exits with status 2, not CLI11's own codes") {
-    CHECK(simt("run --no-such-option " + program("exit_status.cu")).status == 2);
-    CHECK(simt("run --mode sideways " + program("exit_status.cu")).status == 2);
-    CHECK(shell(std::string(SIMT_EXE) + " run").status == 2);  // no file
-    CHECK(shell(std::string(SIMT_EXE) + " run --help").status == 0);
+TEST_CASE("a usage error exits with status 2 and says simt: error: as every refusal does, not CLI11's own codes") {
+    const Result unknown = simt("run --no-such-option " + program("exit_status.cu"));
+    CHECK(unknown.status == 2);
+    CHECK_THAT(unknown.err, Catch::StartsWith("simt: error: "));
+    CHECK_THAT(unknown.err, Catch::Contains("--no-such-option"));
+    const Result mode = simt("run --mode sideways " + program("exit_status.cu"));
+    CHECK(mode.status == 2);
+    CHECK_THAT(mode.err, Catch::StartsWith("simt: error: --mode: "));
+    const Result no_file = shell(std::string(SIMT_EXE) + " run");
+    CHECK(no_file.status == 2);
+    CHECK(no_file.err == "simt: error: file is required\nRun 'simt --help' (or 'simt run --help') for the options.\n");
+    const Result help = shell(std::string(SIMT_EXE) + " run --help");
+    CHECK(help.status == 0);
+    CHECK_THAT(help.out, Catch::Contains("Usage: simt run"));
 }
 
 TEST_CASE("simt run --log-file takes simt's reports and summary line off standard error, leaving the program's output") {

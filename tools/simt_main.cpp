@@ -37,6 +37,18 @@ int fail(const std::string& message, int status = 2) {
     return status;
 }
 
+// An NVIDIA GPU this process can use: the driver's device node.
+bool has_nvidia_gpu() {
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator("/dev", ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.size() > 6 && name.rfind("nvidia", 0) == 0 &&
+            name.find_first_not_of("0123456789", 6) == std::string::npos)
+            return true;
+    }
+    return false;
+}
+
 // `simt rewrite`'s or `simt sarif-merge`'s output (`what`), to standard
 // output or a file: a build or an upload that goes on without it must not
 // think it succeeded.
@@ -163,7 +175,7 @@ int main(int argc, char** argv) {
         return fail(e.what());
     }
     const std::vector<std::string> after_separator = take_after_separator(args);
-    CLI::App app{"simt: run unchanged CUDA programs on the CPU, with SIMT semantics"};
+    CLI::App app{"simt: run unchanged CUDA programs on the CPU, with SIMT semantics", "simt"};
     app.set_version_flag("--version", simt::tool::simt_version());
     app.require_subcommand(1);
     app.fallthrough();
@@ -239,9 +251,12 @@ int main(int argc, char** argv) {
     try {
         app.parse(args);
     } catch (const CLI::ParseError& e) {
-        // CLI11's own codes (105, 109, ...) are its internals: a usage error
-        // is 2, as for every other refusal before the program runs.
-        return app.exit(e) == 0 ? 0 : 2;
+        // --help and --version are CLI11's to print. A usage error is said
+        // as every other refusal is ("simt: error: ..."), with status 2, not
+        // CLI11's own codes (105, 109, ...), which are its internals.
+        if (e.get_exit_code() == 0) return app.exit(e);
+        std::cerr << "simt: error: " << e.what() << "\nRun 'simt --help' (or 'simt run --help') for the options.\n";
+        return 2;
     }
     // Positional arguments before `--` that name source or object files are
     // more of the program; the rest are the program's own.
@@ -279,6 +294,12 @@ int main(int argc, char** argv) {
             // The GPU runs it: simt's checkers and options do not apply.
             if (!run.trace_file.empty()) diagnostics::warn("--trace records simt's scheduling: it is ignored with --backend cuda");
             const BuildResult built = build_program_with_nvcc(build, arch);
+            // Built (so nvcc's verdict is known), but without a GPU every CUDA
+            // call fails and the program prints whatever it prints then.
+            if (!has_nvidia_gpu())
+                return fail("--backend cuda runs the program on a GPU and this machine has none (no /dev/nvidia0); "
+                            "it compiled with nvcc (" + built.executable.string() + "). Leave out --backend to run it "
+                            "on the CPU");
             return run_program(built.executable, program_args, run, false);
         }
         if (*run_cmd) {
