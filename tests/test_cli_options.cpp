@@ -85,6 +85,22 @@ TEST_CASE("an empty --cache-dir is refused rather than caching in the current di
     }
 }
 
+TEST_CASE("a cache directory simt cannot use is refused when given, and the default one falls back to a private one, saying so") {
+    const fs::path file = fs::temp_directory_path() / ("simt-not-a-dir-" + std::to_string(getpid()));
+    std::ofstream(file) << "a file, not a directory\n";
+    const Result given = shell(std::string(SIMT_EXE) + " run --cache-dir " + file.string() + " " + program("exit_status.cu"));
+    CHECK(given.status == 2);
+    CHECK(given.err == "simt: error: cannot use the cache directory " + file.string() +
+                           " (Not a directory): give --cache-dir a directory simt can write\n");
+    // The default (~/.cache/simt) under a home that is a file: a warning, and the run goes on.
+    const Result fallback = shell("HOME=" + file.string() + " XDG_CACHE_HOME= " + SIMT_EXE + " run " + program("exit_status.cu") + " -- a b");
+    CHECK(fallback.status == 3);
+    CHECK_THAT(fallback.err, Catch::StartsWith("simt: warning: cannot use the cache directory " + file.string() +
+                                               "/.cache/simt (Not a directory): caching in "));
+    CHECK_THAT(fallback.out, Catch::Contains("argc=3 last=b"));
+    fs::remove(file);
+}
+
 TEST_CASE("a report file that cannot be written is refused before the program is built or run (as a trace file is)") {
     const std::string missing = (fs::temp_directory_path() / "simt-no-such-dir" / "out.json").string();
     const Result r = simt("run -v --report json --report-file " + missing + " " + program("exit_status.cu"));

@@ -163,6 +163,18 @@ BuildResult build_program_with_nvcc(const BuildRequest& request, const std::stri
     return {executable, false, std::move(hold)};
 }
 
+std::string unusable_cache_dir(const fs::path& dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return ec.message();
+    if (!fs::is_directory(dir, ec)) return "it is not a directory";
+    // Writable, as the builds and the counters need it.
+    const fs::path probe = dir / (".probe-" + std::to_string(getpid()));
+    if (!std::ofstream(probe)) return "it cannot be written to";
+    fs::remove(probe, ec);
+    return "";
+}
+
 fs::path default_cache_dir() {
     if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0')
         return fs::path(xdg) / "simt";

@@ -65,5 +65,8 @@ void link_program(const std::vector<std::filesystem::path>& inputs, const Compil
 // (cached the same way). `arch` is nvcc's -arch value.
 BuildResult build_program_with_nvcc(const BuildRequest& request, const std::string& arch);
 std::filesystem::path default_cache_dir();
+// Why `dir` cannot hold the cache ("" when it can): made if missing, a
+// directory, writable.
+std::string unusable_cache_dir(const std::filesystem::path& dir);
 
 }  // namespace simt::tool

@@ -1,6 +1,9 @@
 // The simt command line: `simt run prog.cu`, `simt build`, `simt rewrite`,
 // `simt sarif-merge`.
 #include <CLI/CLI.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -289,6 +292,24 @@ int main(int argc, char** argv) {
             const std::string out = simt::frontend::rewrite_cuda_source(read_cuda_source(rewrite_input),
                                                                         fs::absolute(rewrite_input).string());
             return write_output(out, rewrite_output, "rewritten source");
+        }
+        if (const std::string why = unusable_cache_dir(build.cache_dir); !why.empty()) {
+            const bool given = run_cmd->get_option("--cache-dir")->count() + build_cmd->get_option("--cache-dir")->count() > 0;
+            if (given)
+                return fail("cannot use the cache directory " + build.cache_dir.string() + " (" + why +
+                            "): give --cache-dir a directory simt can write");
+            // The default one (~/.cache/simt) may be on a read-only home, as
+            // in some CI containers: a private temporary one serves the run.
+            const fs::path fallback = fs::temp_directory_path() / ("simt-cache-" + std::to_string(getuid()));
+            diagnostics::warn("cannot use the cache directory " + build.cache_dir.string() + " (" + why +
+                              "): caching in " + fallback.string() + " instead (--cache-dir chooses one)");
+            build.cache_dir = fallback;
+            struct stat owner {};
+            if (const std::string also = unusable_cache_dir(build.cache_dir); !also.empty())
+                return fail("cannot use " + build.cache_dir.string() + " either (" + also + "): give --cache-dir a directory simt can write");
+            // In a shared /tmp another user could have made it first, to feed this one their programs.
+            if (lstat(build.cache_dir.c_str(), &owner) != 0 || owner.st_uid != getuid() || S_ISLNK(owner.st_mode))
+                return fail(build.cache_dir.string() + " is not this user's own directory: give --cache-dir a directory simt can write");
         }
         if (*run_cmd && backend == "cuda") {
             // The GPU runs it: simt's checkers and options do not apply.
