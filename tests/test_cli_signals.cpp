@@ -95,7 +95,7 @@ pid_t program_pid(const fs::path& pid_file) {
 
 }  // namespace
 
-TEST_CASE("a signal to the simt driver alone ends the program it runs (even SIGKILL) and leaves no status file") {
+TEST_CASE("a signal to the simt driver alone ends the program it runs (even SIGKILL), as a harness expects") {
     const fs::path dir = fresh_dir("driver-signal");
     const fs::path source = endless_program(dir);
     REQUIRE(simt("build " + source.string()).status == 0);
@@ -111,9 +111,22 @@ TEST_CASE("a signal to the simt driver alone ends the program it runs (even SIGK
         CHECK(WIFSIGNALED(status));  // the driver ends by the signal, as a harness expects
         CHECK(WTERMSIG(status) == signal);
         CHECK(within(5s, [&] { return !running(program); }));
-        CHECK_FALSE(fs::exists(fs::temp_directory_path() / ("simt-status-" + std::to_string(driver))));
     }
     fs::remove_all(dir);
+}
+
+TEST_CASE("the run's counts come back through a pipe, with nothing in TMPDIR another user could plant or read") {
+    // They were a file with a predictable name in $TMPDIR: one planted there
+    // could make a racy run pass.
+    const fs::path tmp = fresh_dir("private-status");
+    const Result racy = shell("TMPDIR=" + tmp.string() + " " + SIMT_EXE + " run --cache-dir " + SIMT_TEST_CACHE +
+                              " --cache-limit 8192 " + SIMT_KERNELS_DIR + "/catalog/shared_counter.cu");
+    CHECK(racy.status == 1);
+    CHECK_THAT(racy.err, Catch::EndsWith("simt: ERROR SUMMARY: 6 errors, 0 warnings\n"));
+    std::size_t left = 0;
+    for ([[maybe_unused]] const auto& e : fs::recursive_directory_iterator(tmp)) ++left;
+    CHECK(left == 0);
+    fs::remove_all(tmp);
 }
 
 TEST_CASE("a program that ignores the signal passed on by the driver is killed after a grace period") {

@@ -1,8 +1,10 @@
 #include "tools/program_run.h"
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,22 +25,36 @@ namespace simt::tool {
 namespace fs = std::filesystem;
 namespace {
 
-// The program writes it at exit; it goes whatever happens, an interruption included.
-struct StatusFile {
-    fs::path path = fs::temp_directory_path() / ("simt-status-" + std::to_string(getpid()));
-    StatusFile() { fs::remove(path); }
-    ~StatusFile() {
-        std::error_code ignored;
-        fs::remove(path, ignored);
+// The run's counts come back through a pipe the program inherits
+// (SIMT_STATUS_FD): nothing on the file system another process could plant
+// or read, nothing left behind when the driver is killed. The program
+// writes a few bytes at exit, which the pipe holds until they are read.
+struct StatusChannel {
+    int read_end = -1, write_end = -1;
+    StatusChannel() {
+        int fds[2];
+        if (pipe(fds) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+        read_end = fds[0];
+        write_end = fds[1];
+        // Only the write end reaches the program; a descendant that outlives
+        // it and still holds it must not keep the driver waiting.
+        fcntl(read_end, F_SETFD, FD_CLOEXEC);
+        fcntl(read_end, F_SETFL, O_NONBLOCK);
     }
-    StatusFile(const StatusFile&) = delete;
-    StatusFile& operator=(const StatusFile&) = delete;
-    // nullopt when the program did not reach its exit handler.
-    std::optional<driver::RunCounts> counts() const {
-        std::ifstream in(path);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return driver::read_status(text.str());
+    ~StatusChannel() {
+        if (read_end >= 0) close(read_end);
+        if (write_end >= 0) close(write_end);
+    }
+    StatusChannel(const StatusChannel&) = delete;
+    StatusChannel& operator=(const StatusChannel&) = delete;
+    // After the program ended: nullopt when it did not reach its exit handler.
+    std::optional<driver::RunCounts> counts() {
+        close(write_end);
+        write_end = -1;
+        std::string text;
+        char buffer[256];
+        for (ssize_t n; (n = read(read_end, buffer, sizeof buffer)) > 0;) text.append(buffer, std::size_t(n));
+        return driver::read_status(text);
     }
 };
 
@@ -67,9 +83,9 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                 const driver::RunOptions& options, bool checked) {
     // What the program reads back (driver/options.cpp).
     const std::string text = driver::encode(options);
-    const StatusFile status_file;
+    StatusChannel channel;
     setenv("SIMT_OPTIONS", text.c_str(), 1);
-    setenv("SIMT_STATUS_FILE", status_file.path.c_str(), 1);
+    setenv("SIMT_STATUS_FD", std::to_string(channel.write_end).c_str(), 1);
     diagnostics::debug("run: " + executable.string() + " with SIMT_OPTIONS=" + text);
 
     std::vector<std::string> argv = {executable.string()};
@@ -84,7 +100,7 @@ int run_program(const fs::path& executable, const std::vector<std::string>& args
                            executable.parent_path().string() + " (simt rebuilds it) or use another --cache-dir");
         return 2;
     }
-    const std::optional<driver::RunCounts> reported = status_file.counts();
+    const std::optional<driver::RunCounts> reported = channel.counts();
     if (!checked) return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WIFEXITED(status) ? WEXITSTATUS(status) : 1;
     driver::RunCounts counts = reported.value_or(driver::RunCounts{});
     if (!options.log_file.empty() && !driver::open_report_log(options.log_file))

@@ -138,6 +138,7 @@ ProcessRuntime::ProcessRuntime() {
     kernels_ = driver::KernelSelection(checks_.kernel_name, checks_.kernel_name_exclude);
     start_trace();
     GlobalMemory::set_host_store_sink(&note_host_store);
+    status_channel();  // taken now, before the program can fork: its children do not inherit it
     std::atexit(&write_status_file);
 }
 

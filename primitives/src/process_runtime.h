@@ -181,6 +181,8 @@ private:
 // At exit (registered by the runtime): leaks, the counts, the report file,
 // the status `simt run` reads (run_reports.cpp).
 void write_status_file();
+// The pipe to `simt run` (SIMT_STATUS_FD), -1 for a program on its own.
+int status_channel();
 
 // "kernel" from "ns::kernel<float, 4>" or "void ns::kernel<float>(float*)".
 std::string kernel_base_name(const std::string& name);

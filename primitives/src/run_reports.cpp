@@ -3,10 +3,14 @@
 // runtime calls and leaks kept as reports, the suppressions file applied, and
 // at exit the counts, the report file and the status `simt run` reads.
 #include <errno.h>  // program_invocation_short_name
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 
 #include "driver/fault_report.h"
@@ -35,6 +39,23 @@ bool write_text_file(const std::string& path, const std::string& text) {
 // Defined (-Wl,--defsym) only when simt's driver or CMake function links a
 // CUDA program: see write_status_file.
 extern "C" __attribute__((weak)) const char simt_exit_status_on_error;
+
+// The pipe `simt run` reads the run's counts from (SIMT_STATUS_FD), or -1
+// for a program on its own. Taken once, at start-up (process_runtime.cpp),
+// and kept from the program's own children.
+int status_channel() {
+    static const int fd = [] {
+        const char* text = std::getenv("SIMT_STATUS_FD");
+        if (text == nullptr) return -1;
+        char* end = nullptr;
+        const long value = std::strtol(text, &end, 10);
+        if (end == text || *end != '\0' || value < 0 || fcntl(int(value), F_GETFD) < 0) return -1;
+        fcntl(int(value), F_SETFD, FD_CLOEXEC);
+        unsetenv("SIMT_STATUS_FD");
+        return int(value);
+    }();
+    return fd;
+}
 
 // At exit: the hazard summary, and the status `simt run` reads.
 void write_status_file() {
@@ -92,8 +113,8 @@ void write_status_file() {
         rt.reported_error();
     }
     const driver::RunCounts counts{rt.errors_reported(), rt.hazard_warnings_ + rt.carried_faults_};
-    const char* path = std::getenv("SIMT_STATUS_FILE");
-    if (path == nullptr) {
+    const int status_fd = status_channel();
+    if (status_fd < 0) {
         // On its own (built by simt-nvcc, `simt build` or CMake), the program
         // ends with the summary line when simt said anything (a clean run's
         // standard error stays the program's own), and fails as `simt run`
@@ -108,8 +129,10 @@ void write_status_file() {
         return;
     }
     // `simt run` prints the summary line from this, after the program ends.
-    if (!write_text_file(path, driver::status_text(counts)))
-        std::fprintf(driver::report_log(), "simt: error: cannot write the run's status to %s\n", path);
+    const std::string text = driver::status_text(counts);
+    if (write(status_fd, text.data(), text.size()) != ssize_t(text.size()))
+        std::fprintf(driver::report_log(), "simt: error: cannot send the run's status to simt run: %s\n", std::strerror(errno));
+    close(status_fd);
 }
 
 void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_reported) {
