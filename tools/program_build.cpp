@@ -233,28 +233,9 @@ std::vector<std::string> runtime_libraries(const CompileFlags& flags) {
 }
 
 // How simt links `inputs` (objects, archives) into `output`.
-// Whether GNU gold is on PATH. A program links simt's runtime whole (10 MB,
-// 34 MB under the sanitizers) and gold links it in half the time of the
-// default linker; where it is missing (binutils without gold) ld serves.
-bool gold_linker_available() {
-    static const bool found = [] {
-        const char* path = std::getenv("PATH");
-        std::string dirs = path != nullptr ? path : "/usr/bin:/bin";
-        for (std::size_t from = 0; from <= dirs.size();) {
-            const std::size_t colon = std::min(dirs.find(':', from), dirs.size());
-            const fs::path candidate = fs::path(dirs.substr(from, colon - from)) / "ld.gold";
-            if (colon > from && access(candidate.c_str(), X_OK) == 0) return true;
-            from = colon + 1;
-        }
-        return false;
-    }();
-    return found;
-}
-
 std::vector<std::string> link_command(const std::vector<std::string>& inputs, const fs::path& output,
                                       const CompileFlags& flags) {
     std::vector<std::string> link = {SIMT_CONFIG_CXX};
-    if (gold_linker_available()) link.push_back("-fuse-ld=gold");
     for (const char* flag : SIMT_CONFIG_SANITIZER_FLAGS)
         if (*flag != '\0') link.push_back(flag);
     // The toolkit's libcudart (CMake's CUDA::cudart names it by path) is the
