@@ -105,3 +105,32 @@ TEST_CASE("the GPU-only options note is silenced by -w or SIMT_NVCC_QUIET, and -
     CHECK_THAT(shell(std::string(SIMT_EXE) + " --version").out, Catch::StartsWith("simt 0.1.0 (commit "));
     fs::remove_all(dir);
 }
+
+TEST_CASE("a file whose kernel calls an extern __device__ function is refused without -rdc=true or -dc, as nvcc refuses it") {
+    // nvcc (docs/gpu-runs/2026-12-07-h100-probes/nvcc_cli.txt): "ptxas fatal   :
+    // Unresolved extern function '_Z6helperi'", status 255, also with -c.
+    const fs::path dir = fresh_dir("rdc");
+    std::ofstream(dir / "caller.cu") << "#include <cstdio>\n// __device__ int commented(int);\n"
+                                        "extern __device__ int helper(int);\n"
+                                        "__host__ __device__ int both(int);\n"
+                                        "__device__ int local(int x);\n__device__ int local(int x) { return x; }\n"
+                                        "__global__ void k(int* o) { o[0] = helper(local(1)); }\n"
+                                        "int main() { int* o; cudaMallocManaged(&o, 4); k<<<1, 1>>>(o);\n"
+                                        "  cudaDeviceSynchronize(); std::printf(\"%d\\n\", o[0]); return 0; }\n";
+    std::ofstream(dir / "helper.cu") << "__device__ int helper(int x) { return x + 41; }\n";
+    const std::string in_dir = "cd " + dir.string() + " && ";
+    const Result c = shell(in_dir + simt_nvcc() + " -c caller.cu");
+    CHECK(c.status == 255);
+    CHECK_THAT(c.err, Catch::StartsWith("ptxas fatal   : Unresolved extern function '_Z6helperi'\n"));
+    CHECK_FALSE(fs::exists(dir / "caller.o"));
+    const Result whole = shell(in_dir + simt_nvcc() + " -o prog caller.cu helper.cu");
+    CHECK(whole.status == 255);
+    // With separate compilation, as nvcc builds it.
+    REQUIRE(shell(in_dir + simt_nvcc() + " -rdc=true -c caller.cu").status == 0);
+    REQUIRE(shell(in_dir + simt_nvcc() + " -dc helper.cu").status == 0);
+    REQUIRE(shell(in_dir + simt_nvcc() + " -rdc=true -o prog caller.o helper.o").status == 0);
+    CHECK(shell((dir / "prog").string()).out == "42\n");
+    REQUIRE(shell(in_dir + simt_nvcc() + " -rdc=true -o prog2 caller.cu helper.cu").status == 0);
+    CHECK(shell((dir / "prog2").string()).out == "42\n");
+    fs::remove_all(dir);
+}

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "simt_build_config.h"
+#include "tools/device_linkage.h"
 #include "tools/diagnostics.h"
 #include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
@@ -39,6 +40,19 @@ int fail(const std::string& message) {
 }
 
 fs::path object_for(const fs::path& source) { return fs::path(source.filename()).replace_extension(".o"); }
+
+// nvcc's refusal of a file whose device code calls a __device__ function
+// defined elsewhere, without -rdc=true or -dc (device_linkage.h): its
+// message and exit status, then how to build it. 0 when there is none.
+int refuse_unresolved_device_call(const fs::path& source, const fs::path& object, const CompileFlags& flags) {
+    if (flags.relocatable_device_code || language_of(source, flags) != SourceLanguage::Cuda) return 0;
+    const std::optional<std::string> symbol = unresolved_device_function(source, object);
+    if (!symbol) return 0;
+    std::cerr << "ptxas fatal   : Unresolved extern function '" << *symbol << "'\n"
+              << "simt nvcc: " << source.string() << " calls a __device__ function it does not define: as with nvcc, "
+              << "device code across files needs -rdc=true (or -dc)\n";
+    return 255;
+}
 
 }  // namespace
 
@@ -102,8 +116,15 @@ int run_nvcc(const std::vector<std::string>& args) {
             if (!objects.empty()) return fail(objects.front().string() + " is already an object: -c compiles sources");
             if (sources.size() > 1 && !command.output.empty())
                 return fail("-o with -c names one object, but there are " + std::to_string(sources.size()) + " sources");
-            for (const fs::path& source : sources)
-                compile_object(source, command.flags, command.output.empty() ? object_for(source) : command.output);
+            for (const fs::path& source : sources) {
+                const fs::path object = command.output.empty() ? object_for(source) : command.output;
+                compile_object(source, command.flags, object);
+                if (const int refused = refuse_unresolved_device_call(source, object, command.flags)) {
+                    std::error_code ignored;
+                    fs::remove(object, ignored);  // nvcc writes none
+                    return refused;
+                }
+            }
             return 0;
         }
         // Compile and link (or archive): the sources' objects are temporaries.
@@ -128,6 +149,7 @@ int run_nvcc(const std::vector<std::string>& args) {
             CompileFlags flags = command.flags;
             flags.write_dependencies = false;
             compile_object(input, flags, object);
+            if (const int refused = refuse_unresolved_device_call(input, object, flags)) return refused;
             inputs.push_back(object);
         }
         if (command.library) archive(inputs, output);

@@ -216,6 +216,8 @@ bool take_compile_flag(const std::vector<std::string>& args, std::size_t& i, Com
             break;
         case Effect::Ignored:
             flags.ignored.push_back(args[i] + (taken == 2 ? " " + args[i + 1] : ""));
+            // Nothing to generate, but it decides what a file may leave undefined.
+            if (f->long_name == "--relocatable-device-code") flags.relocatable_device_code = value == "true";
             break;
         case Effect::DependenciesOnly:
             flags.dependencies_only = true;
@@ -337,6 +339,7 @@ NvccCommand parse_nvcc_command(const std::vector<std::string>& given) {
         std::size_t taken = 0;
         if (const Flag* f = match(args, i, value, taken)) {
             if (f->effect == Effect::CompileOnly) command.compile_only = true;
+            if (f->long_name == "--device-c") command.flags.relocatable_device_code = true;
             else if (f->effect == Effect::Output) command.output = value;
             else if (f->effect == Effect::Version) command.version = true;
             else if (f->effect == Effect::DeviceLink) command.device_link = true;

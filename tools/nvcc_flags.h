@@ -25,6 +25,7 @@ struct CompileFlags {
     std::vector<std::string> ignored;       // GPU-only flags, for the one-line note
     bool forward_unknown = false;           // -forward-unknown-to-host-compiler: unknown options go to g++
     std::optional<SourceLanguage> language; // -x cu|c++|c: every source file in that language
+    bool relocatable_device_code = false;   // -rdc=true or -dc: device code may call across files
     bool keep = false;                      // --keep: the rewritten C++ of each .cu is kept
     std::filesystem::path keep_dir;         // --keep-dir: where (default: the current directory)
     // Dependency output as nvcc writes it (-M, -MD, -MMD, -MF, -MT).
