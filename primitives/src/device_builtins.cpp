@@ -178,28 +178,6 @@ bool reads_a_string(const char* format) {
     }
     return false;
 }
-// What device printf returns: the number of arguments its format reads
-// (each conversion, and each * width), as CUDA documents, not the number of
-// characters; -1 for a null format. A conversion with a * precision reads
-// none: an H100 prints it as written (device_printf_text.cpp).
-int arguments_read(const char* format) {
-    if (format == nullptr) return -1;
-    int n = 0;
-    for (const char* c = format; *c != '\0'; ++c) {
-        if (*c != '%') continue;
-        ++c;
-        if (*c == '%') continue;
-        int stars = 0;
-        bool star_precision = false;
-        for (; *c != '\0' && std::strchr("-+ #0123456789.*hlLqjzt", *c) != nullptr; ++c) {
-            if (*c == '*') ++stars;
-            if (*c == '*' && c[-1] == '.') star_precision = true;
-        }
-        if (*c == '\0') break;
-        if (!star_precision) n += stars + 1;
-    }
-    return n;
-}
 }  // namespace
 
 extern "C" {
@@ -271,9 +249,9 @@ int __wrap_vprintf(const char* format, va_list args) {
     // checkers could print what another block is writing, so they run in
     // block order instead.
     if (reads_a_string(format)) device::before_unobserved_effect();
-    const std::string text = simt::cuda::device_printf_text(format, args);
-    device::print(text.data(), text.size());
-    return arguments_read(format);
+    const simt::cuda::DevicePrintf printed = simt::cuda::device_printf(format, args);
+    device::print(printed.text.data(), printed.text.size());
+    return printed.arguments;
 }
 
 int __wrap_printf(const char* format, ...) {

@@ -26,8 +26,9 @@ void append(std::string& out, const std::string& spec, T value) {
 
 }  // namespace
 
-std::string device_printf_text(const char* format, va_list args) {
+DevicePrintf device_printf(const char* format, va_list args) {
     std::string out;
+    int arguments = 0;
     for (const char* c = format; *c != '\0';) {
         if (*c != '%') {
             const char* next = std::strchr(c, '%');
@@ -43,9 +44,11 @@ std::string device_printf_text(const char* format, va_list args) {
             continue;
         }
         std::string spec = "%";
+        int stars = 0;
         for (; *c != '\0' && std::strchr("-+ #0", *c) != nullptr; ++c) spec += *c;
         if (*c == '*') {  // a width argument; a negative one left-justifies
             spec += std::to_string(va_arg(args, int));
+            ++stars;
             ++c;
         } else {
             for (; *c >= '0' && *c <= '9'; ++c) spec += *c;
@@ -73,6 +76,7 @@ std::string device_printf_text(const char* format, va_list args) {
             break;
         }
         ++c;
+        arguments += stars + 1;  // what CUDA's printf returns counts, a * width included
         const std::string full = spec + length + conversion;
         switch (conversion) {
             case 'd':
@@ -131,7 +135,7 @@ std::string device_printf_text(const char* format, va_list args) {
                 out.append(start, std::size_t(c - start));  // not a conversion: as written
         }
     }
-    return out;
+    return {out, arguments};
 }
 
 }  // namespace simt::cuda

@@ -1,5 +1,8 @@
-// Device printf's text: its format with its arguments, as the C library
-// formats each conversion, but as a GPU prints a NaN (see the .cpp).
+// Device printf: its text, each conversion formatted by the C library but a
+// NaN as a GPU prints it (see the .cpp), and what it returns: the number of
+// arguments its format reads (each conversion, each * width), as CUDA
+// documents, not the characters. A conversion with a * precision reads none:
+// an H100 prints it as written.
 #pragma once
 
 #include <cstdarg>
@@ -7,6 +10,10 @@
 
 namespace simt::cuda {
 
-std::string device_printf_text(const char* format, va_list args);
+struct DevicePrintf {
+    std::string text;
+    int arguments = 0;
+};
+DevicePrintf device_printf(const char* format, va_list args);
 
 }  // namespace simt::cuda
