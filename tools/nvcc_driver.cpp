@@ -74,10 +74,11 @@ int run_nvcc(const std::vector<std::string>& args) {
                   << simt_version() << "\n";
         return 0;
     }
+    // -w and --disable-warnings (also from an options file) are g++'s -w by now.
     const char* quiet = std::getenv("SIMT_NVCC_QUIET");
+    const std::vector<std::string>& host = command.flags.compiler;
     const bool silenced = (quiet != nullptr && *quiet != '\0' && std::string(quiet) != "0") ||
-                          std::find(args.begin(), args.end(), "-w") != args.end() ||
-                          std::find(args.begin(), args.end(), "--disable-warnings") != args.end();
+                          std::find(host.begin(), host.end(), "-w") != host.end();
     if (!command.flags.ignored.empty() && !silenced) {
         std::string note;
         for (const std::string& f : command.flags.ignored) note += " " + f;
