@@ -170,7 +170,7 @@ TEST_CASE("a fiber stack overflow names the thread and the flag that raises the 
     CHECK_THAT(bigger.out, Catch::Contains("(no error)"));
 }
 
-TEST_CASE("a kernel's invalid memory access is a launch fault naming the line; the program goes on and keeps its output") {
+TEST_CASE("a kernel's invalid memory access is a launch fault naming the line, the program goes on and keeps its output") {
     const Result r = simt("run " + program("kernel_faults.cu") + " -- null");
     CHECK(r.status == 1);
     CHECK(r.out == "before the launch\nafter: an illegal memory access was encountered\n");
@@ -181,7 +181,7 @@ TEST_CASE("a kernel's invalid memory access is a launch fault naming the line; t
 
 // Under AddressSanitizer, host locals may live on its fake stacks, off the
 // thread's stack.
-TEST_CASE("a kernel store into a host stack array is refused and reported; the host array keeps its value", "[plain-build]") {
+TEST_CASE("a kernel store into a host stack array is refused and reported, the host array keeps its value", "[plain-build]") {
     const Result r = simt("run " + program("kernel_faults.cu") + " -- stack");
     CHECK(r.status == 1);
     CHECK(r.out == "before the launch\non_stack[0]=0\nafter: an illegal memory access was encountered\n");
@@ -454,7 +454,7 @@ TEST_CASE("sub-byte warp matrix fragments, which simt lacks, are a compile error
     fs::remove_all(dir);
 }
 
-TEST_CASE("a kernel launched by address runs; a template kernel's instance by address is an error at the line") {
+TEST_CASE("a kernel launched by address runs, a template kernel's instance by address is an error at the line") {
     // simt records each non-template kernel's parameter types where it is
     // defined (tools/kernel_registration.h); a template's instances are not known.
     const fs::path dir = fs::temp_directory_path() / ("simt-launch-void-" + std::to_string(getpid()));
@@ -690,7 +690,7 @@ TEST_CASE("simt run --leak-check reports allocations never freed, grouped by the
     fs::remove_all(dir);
 }
 
-TEST_CASE("a flag that every thread sets to the same value is silent by default and a race with --uniform-writes report; a bad value is refused") {
+TEST_CASE("a flag that every thread sets to the same value is silent by default and a race with --uniform-writes report, a bad value is refused") {
     const fs::path dir = fs::temp_directory_path() / ("simt-uniform-test-" + std::to_string(getpid()));
     fs::create_directories(dir);
     std::ofstream(dir / "flag.cu") << "#include <cstdio>\n"
@@ -743,7 +743,7 @@ std::vector<fs::path> correct_kernel_programs() {
 }
 
 TEST_CASE("past --race-memory the race checker warns once a launch, keeps each word's last access and still finds "
-          "races; by default it has room") {
+          "races, by default it has room") {
     const Result limited = simt("run --race-memory 1 " + program("race_memory_limit.cu"));
     CHECK(limited.status == 1);
     CHECK(limited.out == "out[0] 0\n");

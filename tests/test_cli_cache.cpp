@@ -234,7 +234,7 @@ TEST_CASE("simt cache clean empties the cache, says how much it removed and leav
     fs::remove_all(dir);
 }
 
-TEST_CASE("simt/cuda.h is precompiled once per set of compile flags and serves later programs; a damaged one is made again") {
+TEST_CASE("simt/cuda.h is precompiled once per set of compile flags and serves later programs, a damaged one is made again") {
     const fs::path dir = fresh_dir("precompiled");
     const fs::path cache = dir / "cache";
     const auto run = [&](const std::string& name, const std::string& flags) {

@@ -173,7 +173,7 @@ TEST_CASE("CMAKE_CUDA_ARCHITECTURES=native configures on a machine with no GPU: 
     fs::remove_all(dir);
 }
 
-TEST_CASE("a CMake project that links NVIDIA's other CUDA libraries configures for simt; a target that uses one "
+TEST_CASE("a CMake project that links NVIDIA's other CUDA libraries configures for simt, a target that uses one "
           "stops at its missing header") {
     // cuda-samples' top-level build links CUDA::cublas, cuda_driver, nvrtc,
     // cufft, curand, nppc, nvjpeg in some samples: FindCUDAToolkit makes those

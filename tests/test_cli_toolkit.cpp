@@ -127,7 +127,7 @@ TEST_CASE("cuda_fp16.h and cuda_bf16.h compute bit for bit what an H100 computes
 }
 
 TEST_CASE("device intrinsics compute bit for bit what an H100 computes: SIMD video, dp4a, rounding-mode arithmetic "
-          "and conversions; math functions within CUDA's bounds") {
+          "and conversions, math functions within CUDA's bounds") {
     check_prints_as_on_gpu("intrinsics.cu", "2026-11-26-h100-intrinsics.txt", {"", "--mode lockstep "});
 }
 
@@ -147,7 +147,7 @@ TEST_CASE("textures and surfaces compute what an H100 computes: CUDA arrays and 
     check_prints_as_on_gpu("textures.cu", "2026-11-26-h200-textures.txt", {"", "--mode lockstep "});
 }
 
-TEST_CASE("a copy past a CUDA array returns the GPU's cudaErrorInvalidValue and is reported at its line; a fetch "
+TEST_CASE("a copy past a CUDA array returns the GPU's cudaErrorInvalidValue and is reported at its line, a fetch "
           "through a destroyed texture object stops the launch at its line") {
     const fs::path dir = fs::temp_directory_path() / ("simt-textures-" + std::to_string(getpid()));
     fs::create_directories(dir);
@@ -201,7 +201,7 @@ TEST_CASE("every wmma fragment's elements lie on the lanes where an H200 puts th
 }
 
 TEST_CASE("a warp matrix function without the whole warp, or with the warp split across calls, is reported in "
-          "both modes; an H200 hangs or computes garbage there") {
+          "both modes, an H200 hangs or computes garbage there") {
     // docs/gpu-runs/2026-11-26-h200-wmma-misuse.txt: "half" and "sites" hang, "partial" and "exited" give garbage,
     // compute-sanitizer's synccheck reports nothing.
     for (const char* mode : {"", "--mode lockstep "}) {
@@ -340,7 +340,7 @@ TEST_CASE("an atomic_ref read-modify-write racing with a plain store is a race, 
 }
 
 TEST_CASE("a cuda::barrier whose phase never completes is a deadlock report naming the wait, the barrier and the "
-          "arrivals missing; one used before init or initialised again while in use fails the launch at its line; "
+          "arrivals missing, one used before init or initialised again while in use fails the launch at its line, "
           "racing inits of the same count are silent, as on the H200, and a race with --uniform-writes report") {
     // On the H200 the first hangs, the second fails with cudaErrorLaunchFailure
     // (synccheck: "Missing init").
@@ -528,7 +528,7 @@ TEST_CASE("cuda::memcpy_async by a whole block into a barrier, the CUDA programm
 }
 
 TEST_CASE("cooperative-groups tiles larger than a warp compute as on a GPU: tiled_partition<64> and <128> with "
-          "block_tile_memory, their ranks, meta groups, sync, shfl, any, all, reduce and scans; tile shuffles of a "
+          "block_tile_memory, their ranks, meta groups, sync, shfl, any, all, reduce and scans, tile shuffles of a "
           "uint4 and a 12-byte struct") {
     // Without the shuffle checker: the tile shuffles' own values are printed on purpose.
     check_prints_as_on_gpu("large_tiles.cu", "2026-11-26-h200-large-tiles.txt",
@@ -592,7 +592,7 @@ TEST_CASE("stream attributes, the persisting-L2 limit, peer attributes and IPC h
     CHECK_THAT(before_summary(r.err), Catch::EndsWith("simt: 7 runtime calls failed (reported above)\n"));
 }
 
-TEST_CASE("processes share device memory through an IPC handle, as on a GPU; a handle to freed memory is refused") {
+TEST_CASE("processes share device memory through an IPC handle, as on a GPU, a handle to freed memory is refused") {
     // cuda-samples' simpleIPC pattern: the program starts itself again with
     // the handle; the child's kernel writes what the parent then reads.
     // The same lines on an H200 (docs/gpu-runs/2026-11-27-h200-ipc-processes.txt).
@@ -675,7 +675,7 @@ TEST_CASE("math_constants.h defines CUDA's constants with CUDA's values, bit for
     check_prints_as_on_gpu("math_constants.cu", "2026-11-27-h200-math-constants.txt", {""});
 }
 
-TEST_CASE("host code's stores to cudaMalloc'd memory initialise it for the init checker; memory nothing stored to "
+TEST_CASE("host code's stores to cudaMalloc'd memory initialise it for the init checker, memory nothing stored to "
           "is still reported") {
     // `a`: written by a Thrust algorithm (on the host under simt), `b`: by
     // the program's own host loop through a device pointer (a GPU would

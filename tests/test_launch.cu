@@ -157,7 +157,7 @@ __global__ void recurse_forever(int depth, int* deepest) {
 }
 }  // namespace
 
-TEST_CASE("a kernel launches child grids from device code; they run after it and see what it wrote") {
+TEST_CASE("a kernel launches child grids from device code, they run after it and see what it wrote") {
     SIMT_EACH_MODE();
     simt::test::Managed<int> data(96, -1);
     parent_of_children<<<3, 32>>>(data);

@@ -119,7 +119,7 @@ TEST_CASE("extern __shared__ takes its size from the launch, one buffer per bloc
         for (int t = 0; t < n; ++t) REQUIRE(data[b * n + t] == b * n + (n - 1 - t));
 }
 
-TEST_CASE("__constant__ memory is set with cudaMemcpyToSymbol; __device__ variables persist across launches") {
+TEST_CASE("__constant__ memory is set with cudaMemcpyToSymbol, __device__ variables persist across launches") {
     SIMT_EACH_MODE();
     const float c[4] = {1.0f, 2.0f, 0.5f, 0.25f};
     REQUIRE(cudaMemcpyToSymbol(coefficients, c, sizeof c) == cudaSuccess);

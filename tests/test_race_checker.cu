@@ -241,7 +241,7 @@ TEST_CASE("the reduction with __syncwarp between reads and writes has no report"
     }
 }
 
-TEST_CASE("a shared counter incremented without atomics races; with atomicAdd it does not") {
+TEST_CASE("a shared counter incremented without atomics races, with atomicAdd it does not") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::cuda::reset_device(opts, simt::test::race_only());
     simt::test::Managed<int> out(1);
@@ -276,7 +276,7 @@ TEST_CASE("a warp collective orders the lanes that took part in it") {
     CHECK(out[33] == 32);
 }
 
-TEST_CASE("identical hazards are grouped with a count; the text report names kernel, variable, threads, lines, why and fix") {
+TEST_CASE("identical hazards are grouped with a count, the text report names kernel, variable, threads, lines, why and fix") {
     simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Lockstep, 32, 0), simt::test::race_only());
     simt::test::Managed<int> out(1);
     last_warp_unsynced<<<4, 32>>>(out);
@@ -364,7 +364,7 @@ TEST_CASE("blocks writing the same global word race across blocks") {
     }
 }
 
-TEST_CASE("the last-block reduction ordered by __threadfence and an atomic ticket has no report; without the fence it races") {
+TEST_CASE("the last-block reduction ordered by __threadfence and an atomic ticket has no report, without the fence it races") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     for (unsigned threads : {1u, 2u}) {
         simt::cuda::reset_device(simt::test::options(opts.mode, opts.warp_size, 0, threads), simt::test::race_only());

@@ -122,7 +122,7 @@ TEST_CASE("static __shared__ loses the static that __shared__ already adds", "[r
     CHECK(body("void k() { static __shared__ int x; }") == "void k() {        __shared__ int x; }");
 }
 
-TEST_CASE("file-scope __device__ variables go to the global-memory section; functions and constants do not", "[rewriter]") {
+TEST_CASE("file-scope __device__ variables go to the global-memory section, functions and constants do not", "[rewriter]") {
     CHECK(body("__device__ int counter;") == "SIMT_DEVICE_GUARD SIMT_GLOBAL_VARIABLE int counter; SIMT_DEVICE_GUARD");
     CHECK(body("__device__ float t[3] = {1, 2, 3};") ==
           "SIMT_DEVICE_GUARD SIMT_GLOBAL_VARIABLE float t[3] = {1, 2, 3}; SIMT_DEVICE_GUARD");
@@ -133,7 +133,7 @@ TEST_CASE("file-scope __device__ variables go to the global-memory section; func
           "namespace { SIMT_DEVICE_GUARD SIMT_GLOBAL_VARIABLE int c; SIMT_DEVICE_GUARD }");
 }
 
-TEST_CASE("a __device__ declaration gets a guard before its first word and after its ';', on the same lines", "[rewriter]") {
+TEST_CASE("a __device__ declaration gets a guard before its first word and after its semicolon, on the same lines", "[rewriter]") {
     CHECK(body("int x;\nstatic __device__ int a[16];\n") ==
           "int x;\nSIMT_DEVICE_GUARD static SIMT_GLOBAL_VARIABLE int a[16]; SIMT_DEVICE_GUARD\n");
     CHECK(body("#include <x.h>\n  __device__ int s[2] = {f(1), 2}, t;\n") ==
@@ -150,7 +150,7 @@ TEST_CASE("a launch without '>>>' is an error naming its line", "[rewriter]") {
     CHECK(std::string(e->what()).find("no matching '>>>'") != std::string::npos);
 }
 
-TEST_CASE("a launch with more than four values between <<< and >>> is an error naming its line; template commas are not counted", "[rewriter]") {
+TEST_CASE("a launch with more than four values between <<< and >>> is an error naming its line, template commas are not counted", "[rewriter]") {
     const std::optional<RewriteError> e = rewrite_error("int a;\nk<<<1, 32, 0, 0, 5>>>(p, 1);\n");
     REQUIRE(e);
     CHECK(e->line == 2);

@@ -70,7 +70,7 @@ std::vector<simt::driver::HazardGroup> hazards(cudaError_t expected = cudaSucces
 
 }  // namespace
 
-TEST_CASE("a lane spinning on a flag another lane of its warp sets finishes; lockstep reports the pre-Volta hang") {
+TEST_CASE("a lane spinning on a flag another lane of its warp sets finishes, lockstep reports the pre-Volta hang") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     simt::cuda::reset_device(opts, simt::test::warp_sync_only());
     simt::test::Managed<int> out(2, 0);

@@ -154,7 +154,7 @@ TEST_CASE("__activemask names the lanes that reached it together") {
     for (int l = 0; l < ws; ++l) REQUIRE(out[l] == (l % 3 == 0 ? expect : 0u));
 }
 
-TEST_CASE("__match_any_sync groups lanes by value; __match_all_sync says whether all agree") {
+TEST_CASE("__match_any_sync groups lanes by value, __match_all_sync says whether all agree") {
     SIMT_EACH_MODE_AND_WARP_SIZE();
     const int ws = int(opts.warp_size);
     simt::test::Managed<int> value(ws), pred(ws);
