@@ -54,6 +54,12 @@ inline Result simt(const std::string& args) {
                  (space == std::string::npos ? "" : args.substr(space)));
 }
 
+// How many times a case repeats a run to show it gives the same output
+// every time: `plain` in the plain build; twice under the sanitizers, where
+// each run is 5-7 times slower and what they look for (memory errors in
+// simt) shows in one run, the same for the others.
+inline int repeats(int plain) { return SIMT_SANITIZED_BUILD ? 2 : plain; }
+
 // All that a clean `simt run` prints on standard error: its summary line
 // (docs/report-format.md).
 inline const std::string kCleanRun = "simt: ERROR SUMMARY: 0 errors, 0 warnings\n";
