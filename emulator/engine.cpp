@@ -15,6 +15,7 @@
 
 #include "emulator/block.h"
 #include "emulator/launch_footprint.h"
+#include "emulator/launch_progress.h"
 #include "emulator/launch_turns.h"
 #include "emulator/worker.h"
 
@@ -109,9 +110,13 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
     info.static_shared_bytes = std::uint32_t(Worker::static_shared_bytes());
     const std::vector<Checker*>& checkers = l.checked ? checkers_ : no_checkers;
     watchdog_->launch_begin(l.kernel_name);
+    progress_launch_begin(l.kernel_name, l.grid.volume());
     struct WatchdogOff {
         Watchdog& w;
-        ~WatchdogOff() { w.launch_end(); }
+        ~WatchdogOff() {
+            w.launch_end();
+            progress_launch_end();
+        }
     } watchdog_off{*watchdog_};
 
     if (may_run_blocks_in_parallel(l)) {
@@ -135,6 +140,7 @@ LaunchOutcome Engine::launch(const KernelLaunch& l) {
         for (Checker* c : checkers) c->on_launch_abandoned(info);
         blocks_in_order_.insert(l.kernel_name);
         info.blocks_in_parallel = false;
+        progress_blocks_restart();
     }
     for (Checker* c : checkers) c->on_launch_begin(info);
     outcome = run_blocks(l, info, checkers, nullptr);
@@ -293,6 +299,7 @@ LaunchOutcome Engine::run_blocks(const KernelLaunch& l, const LaunchInfo& info, 
                 }
             }
             turns.finished(b);
+            progress_block_done();
             // A block whose threads failed asserts does not stop the launch's
             // other blocks: each thread failing its own is reported, as on a GPU.
             if (faulted && block.failed_asserts().empty()) {

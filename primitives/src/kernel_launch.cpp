@@ -153,6 +153,7 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     ++nesting;
     value_flow::LaunchCheck flow(rt.engine(), name, launch.checked && rt.checks_value_flow() && nesting == 1);
     const LaunchOutcome outcome = rt.engine().launch(launch);
+    rt.erase_progress();
     if (outcome.deferred) {
         --nesting;
         device_launches = parent_children;

@@ -140,6 +140,16 @@ ProcessRuntime::ProcessRuntime() {
     GlobalMemory::set_host_store_sink(&note_host_store);
     status_channel();  // taken now, before the program can fork: its children do not inherit it
     std::atexit(&write_status_file);
+    if (ProgressLine::wanted()) progress_ = std::make_unique<ProgressLine>();
+}
+
+void ProcessRuntime::erase_progress() {
+    if (progress_) progress_->erase();
+}
+
+void ProcessRuntime::stop_progress() {
+    if (progress_ && progress_->in_its_process()) progress_.reset();
+    else (void)progress_.release();  // a forked child's copy: its thread is the parent's
 }
 
 Engine& ProcessRuntime::engine() {

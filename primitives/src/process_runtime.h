@@ -20,6 +20,7 @@
 #include "driver/kernel_filter.h"
 #include "driver/suppressions.h"
 #include "emulator/engine.h"
+#include "progress_line.h"
 #include "simt/embedding.h"
 #include "simt/runtime_api.h"
 
@@ -121,6 +122,10 @@ public:
     };
     std::vector<Registered> registry();
 
+    // A launch ended: the progress line, if shown, goes before its output.
+    void erase_progress();
+    void stop_progress();  // at exit, after the last launch
+
     // Counts simt's own error reports; the driver turns them into an exit status.
     void reported_error(unsigned count = 1) { errors_reported_ += count; }
     unsigned errors_reported() const { return errors_reported_; }
@@ -156,6 +161,7 @@ private:
     check::WarpSyncChecker warp_sync_{hazards_};
     EngineOptions options_from_environment();
     std::unique_ptr<check::TraceRecorder> trace_;  // with --trace only
+    std::unique_ptr<ProgressLine> progress_;       // on a terminal only
     std::shared_ptr<ScheduleRecording> schedule_recording_;  // with --record-schedule only
     std::string schedule_file_;
     const Engine* registered_ = nullptr;

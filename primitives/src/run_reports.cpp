@@ -63,6 +63,7 @@ void write_status_file() {
     // program: done now (a launch that still waits is reported).
     simt::cuda::finish_deferred_work();
     ProcessRuntime& rt = ProcessRuntime::get();
+    rt.stop_progress();
     rt.report_leaks();
     rt.print_recurring();
     for (const std::string& line : rt.kernels_.unmatched())
