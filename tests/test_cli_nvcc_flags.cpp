@@ -98,9 +98,11 @@ TEST_CASE("the GPU-only options note is silenced by -w or SIMT_NVCC_QUIET, and -
     CHECK(noted.err == "simt nvcc: note: GPU-only options ignored: -arch=sm_90 -lineinfo\n");
     CHECK(shell("SIMT_NVCC_QUIET=1 " + simt_nvcc() + compile).err.empty());
     CHECK(shell(simt_nvcc() + " -w" + compile).err.empty());
-    // Scripts read nvcc's release and version number from these lines.
+    // Scripts read nvcc's release and version number from these lines, and
+    // CMake's identification of a CUDA compiler the first.
     const Result version = shell(simt_nvcc() + " --version");
     CHECK(version.status == 0);
+    CHECK_THAT(version.out, Catch::StartsWith("nvcc: NVIDIA (R) Cuda compiler driver\n"));
     CHECK_THAT(version.out, Catch::Contains("\nCuda compilation tools, release 12.0, V12.0.0\nsimt 0.1.0 (commit "));
     CHECK_THAT(shell(std::string(SIMT_EXE) + " --version").out, Catch::StartsWith("simt 0.1.0 (commit "));
     fs::remove_all(dir);

@@ -173,6 +173,27 @@ TEST_CASE("CMAKE_CUDA_ARCHITECTURES=native configures on a machine with no GPU: 
     fs::remove_all(dir);
 }
 
+TEST_CASE("an unmodified CMake CUDA project builds and runs with only CMAKE_CUDA_COMPILER naming simt's nvcc, no toolchain file") {
+    // Many projects and IDEs set only this variable. CMake then identifies the
+    // compiler itself: nvcc's --version line, the TOP, NVVMIR_LIBRARY_DIR and
+    // LIBRARIES lines and the host link line of `nvcc -v`, a compiled
+    // identification program and the default architecture (compute_90).
+    const fs::path dir = project_copy("compiler-only");
+    const fs::path nvcc = fs::path(SIMT_BINARY_DIR) / "tools" / "toolkit" / "bin" / "nvcc";
+    const Result configured = shell(std::string(SIMT_CMAKE) + " -S " + dir.string() + " -B " + (dir / "build").string() +
+                                    " -DCMAKE_CUDA_COMPILER=" + nvcc.string());
+    REQUIRE(configured.status == 0);
+    CHECK_THAT(configured.out, Catch::Contains("The CUDA compiler identification is NVIDIA 12.0.0"));
+    CHECK_THAT(configured.out, Catch::Contains("Found CUDAToolkit: " + (fs::path(SIMT_BINARY_DIR) / "tools" / "toolkit" / "include").string()));
+    CHECK_THAT(slurp(dir / "build" / "CMakeCache.txt"), Catch::Contains("CMAKE_CUDA_ARCHITECTURES:STRING=90"));
+    REQUIRE(shell(std::string(SIMT_CMAKE) + " --build " + (dir / "build").string()).status == 0);
+    const Result ran = shell((dir / "build" / "scale").string());
+    CHECK(ran.status == 0);
+    CHECK(ran.out == "sum 4032.0\n");
+    CHECK(ran.err.empty());
+    fs::remove_all(dir);
+}
+
 TEST_CASE("a CMake project that links NVIDIA's other CUDA libraries configures for simt, a target that uses one "
           "stops at its missing header") {
     // cuda-samples' top-level build links CUDA::cublas, cuda_driver, nvrtc,

@@ -20,9 +20,10 @@ const InstallLayout& install_layout() {
         if (!ec && fs::exists(lib / "libsimt_runtime.a", ec) && fs::exists(prefix / "include" / "simt-cuda", ec))
             return InstallLayout{(prefix / "include" / "simt-cuda").string(), (prefix / "include" / "simt-portable").string(),
                                  (lib / "libsimt_runtime.a").string(), (lib / "libsimt_checkers.a").string(), (lib / "libsimt_driver.a").string(),
-                                 (lib / "libsimt_emulator.a").string()};
+                                 (lib / "libsimt_emulator.a").string(), (prefix / "share" / "simt" / "toolkit").string()};
         return InstallLayout{SIMT_CONFIG_INCLUDE_DIR, SIMT_CONFIG_PORTABLE_DIR, SIMT_CONFIG_RUNTIME_LIB,
-                             SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_DRIVER_LIB, SIMT_CONFIG_EMULATOR_LIB};
+                             SIMT_CONFIG_CHECKERS_LIB, SIMT_CONFIG_DRIVER_LIB, SIMT_CONFIG_EMULATOR_LIB,
+                             SIMT_CONFIG_TOOLKIT_DIR};
     }();
     return layout;
 }

@@ -13,6 +13,7 @@ struct InstallLayout {
     std::string include_dir;   // cuda_runtime.h, simt/cuda.h, ...
     std::string portable_dir;  // simt/collectives.h
     std::string runtime_lib, checkers_lib, driver_lib, emulator_lib;
+    std::string toolkit_dir;   // a CUDA toolkit's layout made of simt (tools/CMakeLists.txt)
 };
 
 const InstallLayout& install_layout();

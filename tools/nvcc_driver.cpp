@@ -9,6 +9,7 @@
 #include "simt_build_config.h"
 #include "tools/device_linkage.h"
 #include "tools/diagnostics.h"
+#include "tools/install_layout.h"
 #include "tools/nvcc_flags.h"
 #include "tools/program_build.h"
 #include "tools/version.h"
@@ -54,11 +55,42 @@ int refuse_unresolved_device_call(const fs::path& source, const fs::path& object
     return 255;
 }
 
+// nvcc -v's lines that build systems read, in nvcc's words, on standard
+// error. CMake's identification of a CUDA compiler given alone
+// (-DCMAKE_CUDA_COMPILER=..., CMakeDetermineCUDACompiler.cmake) takes the
+// toolkit from TOP, requires NVVMIR_LIBRARY_DIR to end in nvvm/libdevice,
+// and takes the host link from the line that holds LIBRARIES' text: here
+// simt's toolkit directory, whose libcudart_static is a script linking
+// simt's runtime (cmake/libcudart.ld.in), so the line is what simt's own
+// link amounts to.
+void print_nvcc_environment() {
+    const std::string top = install_layout().toolkit_dir;
+    std::cerr << "#$ _NVVM_BRANCH_=nvvm\n"
+              << "#$ TOP=" << top << "\n"
+              << "#$ NVVMIR_LIBRARY_DIR=" << top << "/nvvm/libdevice\n"
+              << "#$ INCLUDES=\"-I" << top << "/include\"\n"
+              << "#$ LIBRARIES=  \"-L" << top << "/lib64\"\n";
+}
+
+// The steps of a compile and link, as nvcc -v names them (CMake reads the
+// architecture compiled for and the host link's libraries from them).
+void print_nvcc_steps(const fs::path& output) {
+    const std::string top = install_layout().toolkit_dir;
+    std::cerr << "#$ simt: device code for -arch compute_90 is compiled with the host code, for the CPU\n"
+              << "#$ " << SIMT_CONFIG_CXX << " \"-L" << top << "/lib64\" -lcudadevrt -lcudart_static -lrt -lpthread -ldl -o \""
+              << output.string() << "\"\n";
+}
+
 }  // namespace
 
 int run_nvcc(const std::vector<std::string>& args) {
     for (const std::string& a : args)
         if (a == "-h" || a == "--help") return std::cout << kUsage, 0;
+    // As nvcc, -v's environment lines come first, whatever follows (CMake
+    // asks with an argument that is no file: `nvcc -v __cmake_determine_cuda`).
+    if (std::find(args.begin(), args.end(), "-v") != args.end() ||
+        std::find(args.begin(), args.end(), "--verbose") != args.end())
+        print_nvcc_environment();
     NvccCommand command;
     try {
         command = parse_nvcc_command(args);
@@ -67,8 +99,9 @@ int run_nvcc(const std::vector<std::string>& args) {
     }
     diagnostics::start("simt nvcc", command.verbose);
     if (command.version) {
-        // nvcc's shape (scripts read "release X.Y" and "VX.Y.Z"), then simt's own line.
-        std::cout << "nvcc: simt's CPU backend for CUDA programs, with nvcc's command line\n"
+        // nvcc's shape, then simt's own line: CMake identifies nvcc by the
+        // first line, scripts read "release X.Y" and "VX.Y.Z".
+        std::cout << "nvcc: NVIDIA (R) Cuda compiler driver\n"
                   << "Cuda compilation tools, release " << SIMT_CONFIG_CUDA_VERSION << ", V" << SIMT_CONFIG_CUDA_VERSION
                   << ".0\n"
                   << simt_version() << "\n";
@@ -153,8 +186,12 @@ int run_nvcc(const std::vector<std::string>& args) {
             if (const int refused = refuse_unresolved_device_call(input, object, flags)) return refused;
             inputs.push_back(object);
         }
-        if (command.library) archive(inputs, output);
-        else link_program(inputs, command.flags, output);
+        if (command.library) {
+            archive(inputs, output);
+        } else {
+            if (command.verbose) print_nvcc_steps(output);
+            link_program(inputs, command.flags, output);
+        }
         return 0;
     } catch (const BuildFailure& e) {
         return fail(e.what());
