@@ -41,6 +41,12 @@ FaultRule rule_for(const Fault& f) {
                     "kernel hangs",
                     "make every thread of the block reach the same barriers, and let no thread wait for a flag "
                     "that only a waiting thread could set"};
+        case FaultKind::NoProgress:
+            return {Rule::FaultNoProgress,
+                    "the launch made no progress for the watchdog's time (no thread ended, no barrier opened, "
+                    "no collective completed, no block started); on a GPU the kernel hangs",
+                    "make the loop at the line named end (a condition the loop changes, a flag another thread "
+                    "really sets); give a kernel that is only slow a larger --watchdog"};
         case FaultKind::Trap:
             return {Rule::FaultTrap, "the kernel stopped itself (__trap, or exit/abort in device code)",
                     "find why the kernel reached the trap; stop a kernel with __trap() or assert only"};

@@ -194,11 +194,14 @@ std::string format_json(const std::vector<LaunchHazards>& launches, const std::v
 
 std::string failed_json_report(const std::string& why) { return format_json({}, {why}); }
 
-std::string format_sarif(const std::vector<LaunchHazards>& launches, const SarifOptions& options) {
+std::string format_sarif(const std::vector<LaunchHazards>& launches, const SarifOptions& options,
+                         const std::vector<std::string>& failures) {
     // One rule per checker and kind, in order of first appearance.
     std::map<std::string, std::size_t> rule_index;
     driver::SarifRun run;
     run.category = options.category;
+    run.success = failures.empty();
+    run.errors = failures;
     std::string first_file;
     for (const LaunchHazards& launch : launches)
         for (const HazardGroup& g : launch.groups)

@@ -18,6 +18,7 @@ struct SarifOptions {
     std::string category;     // automationDetails.id's category ("simt/PROGRAM")
     std::string source_root;  // --source-root as given ("": the default, sarif_run.h's source_root_for)
 };
-std::string format_sarif(const std::vector<LaunchHazards>& launches, const SarifOptions& options);
+std::string format_sarif(const std::vector<LaunchHazards>& launches, const SarifOptions& options,
+                         const std::vector<std::string>& failures = {});
 
 }  // namespace simt::driver

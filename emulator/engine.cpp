@@ -64,6 +64,14 @@ Fault Engine::validate(const KernelLaunch& l) const {
         return Fault{FaultKind::InvalidConfiguration, std::string("invalid launch configuration for kernel ") +
                                                           l.kernel_name + " (grid " + dims(l.grid) + ", block " +
                                                           dims(l.block) + "): " + what};
+    if (l.max_threads_per_block != 0 && l.block.volume() > l.max_threads_per_block) {
+        Fault fault{FaultKind::InvalidConfiguration,
+                    std::string("invalid launch configuration for kernel ") + l.kernel_name + " (block " +
+                        dims(l.block) + "): the block has " + std::to_string(l.block.volume()) +
+                        " threads; the kernel was compiled for at most " + std::to_string(l.max_threads_per_block)};
+        fault.cause = FaultCause::LaunchBounds;
+        return fault;
+    }
     if (l.static_shared > d.shared_per_block) {
         Fault fault{FaultKind::TooMuchSharedMemory,
                     std::string("kernel ") + l.kernel_name + " declares " + std::to_string(l.static_shared) +

@@ -52,6 +52,7 @@ public:
     std::uint64_t launches() const { return launches_; }
     // How a kernel that makes no progress is reported (emulator/watchdog.h).
     void set_stall_text(StallText text) { watchdog_->set_text(text); }
+    void set_stall_end(StallEnd end) { watchdog_->set_end(end); }
 
     LaunchOutcome launch(const KernelLaunch& launch);
 

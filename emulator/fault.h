@@ -23,6 +23,7 @@ enum class FaultKind {
     StackOverflow,          // a thread exhausted its fiber stack
     ArithmeticTrap,         // integer division by zero: the CPU traps where a GPU does not
     ConstantStore,          // a kernel stored to __constant__ memory, read-only to kernels
+    NoProgress,             // the watchdog saw no progress in the launch for its time
 };
 
 // What the front end explains about a fault in its own words (what a GPU
@@ -40,6 +41,7 @@ enum class FaultCause : std::uint8_t {
     StaticSharedLimit,     // a launch refused: static shared memory above the block limit
     DynamicSharedOptIn,    // a launch refused: dynamic shared memory the kernel could opt in to
     WaitsForHost,          // a deadlock: every thread left polls host memory (pinned or managed) nobody wrote
+    LaunchBounds,          // a launch refused: more threads a block than the kernel was compiled for
 };
 
 struct Fault {

@@ -17,6 +17,7 @@ struct KernelLaunch {
     Dim3 grid, block;
     std::size_t dynamic_shared = 0;
     std::size_t dynamic_shared_limit = 48 * 1024;
+    std::uint64_t max_threads_per_block = 0;  // what the kernel was compiled for (0: the device's limit)
     // The kernel's own static __shared__ bytes (as far as the CUDA layer can
     // attribute variables to it): with the dynamic bytes within the limit.
     std::size_t static_shared = 0;

@@ -86,18 +86,20 @@ bool in_program(const void* pc) {
 
 constexpr const char* kOutsideProgram = " (in simt or a library; no frame of the program was found)";
 
+using Running = StalledThread;
+
 // The innermost frame in the program's code: the user's loop rather than the
 // library routine, or simt's wait for a turn, it happened to be in.
-std::string place(const Worker::Sample& s) {
+void place(const Worker::Sample& s, Running& r) {
     for (int i = 0; i < s.depth; ++i)
-        if (in_program(s.pcs[i])) return describe(s.pcs[i]);
-    return describe(s.pcs[0]) + kOutsideProgram;
+        if (in_program(s.pcs[i])) {
+            r.where = describe(s.pcs[i]);
+            r.pc = s.pcs[i];
+            return;
+        }
+    r.where = describe(s.pcs[0]) + kOutsideProgram;
+    r.pc = nullptr;
 }
-
-struct Running {
-    ThreadId id;
-    std::string where;
-};
 
 // One sample of a worker's running thread; nullopt when it stopped running
 // or did not answer.
@@ -108,7 +110,9 @@ std::optional<Running> sample(Worker& w) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     const SimThread* t = w.thread;
     if (w.sample.taken.load(std::memory_order_acquire) != request || t == nullptr) return std::nullopt;
-    return Running{t->id, place(w.sample)};
+    Running r{t->id, {}, nullptr};
+    place(w.sample, r);
+    return r;
 }
 
 }  // namespace
@@ -188,7 +192,7 @@ std::string plain_stall_text(const Stall& stall) {
     std::string text = "simt: error: kernel " + stall.kernel + " made no progress for " +
                        std::to_string(stall.seconds) +
                        " s: no thread ended, no barrier opened, no warp collective completed and no block started\n";
-    for (const auto& [id, where] : stall.running) text += "  " + describe(id) + " runs at " + where + "\n";
+    for (const StalledThread& t : stall.running) text += "  " + describe(t.id) + " runs at " + t.where + "\n";
     if (stall.running.empty()) text += "  no simulated thread is running: every live thread waits\n";
     return text + "simt: the program was stopped\n";
 }
@@ -214,12 +218,13 @@ void Watchdog::stop_the_program(const char* kernel) {
         const auto key = [](const ThreadId& i) { return std::make_tuple(i.block.z, i.block.y, i.block.x, i.linear); };
         return key(a.id) < key(b.id);
     });
-    Stall stall{kernel, seconds_, {}};
-    for (const Running& r : running) stall.running.emplace_back(r.id, r.where);
+    const Stall stall{kernel, seconds_, std::move(running)};
     const std::string report = text_.load()(stall);
     flush_program_output();
     std::fputs(report.c_str(), stderr);
     std::fflush(stderr);
+    if (const StallEnd end = end_.load()) end(stall);
+    flush_program_output();
     ::_exit(kExitStatus);
 }
 

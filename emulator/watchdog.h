@@ -26,15 +26,25 @@ namespace simt {
 
 // What the watchdog found, as data: the launch that made no progress and
 // where each running simulated thread was.
+struct StalledThread {
+    ThreadId id;
+    std::string where;          // "file:line", the innermost frame of the program's code
+    const void* pc = nullptr;   // that frame's address (+1, as return addresses are looked up)
+};
 struct Stall {
     std::string kernel;
     unsigned seconds = 0;
-    std::vector<std::pair<ThreadId, std::string>> running;  // a thread and its "file:line"
+    std::vector<StalledThread> running;
 };
 // The report's text as the front end words it (naming its option for the
 // limit); the watchdog prints it and ends the process.
 using StallText = std::string (*)(const Stall& stall);
 std::string plain_stall_text(const Stall& stall);  // without a front end's words
+// What the front end does last, after the text is printed and before the
+// process ends: what its exit would have written (report files, counts).
+// It runs on the watchdog's thread while the stalled launch's threads
+// still loop, and must not wait for that launch.
+using StallEnd = void (*)(const Stall& stall);
 
 class Watchdog {
 public:
@@ -52,6 +62,7 @@ public:
     void attempt_begin(std::function<void()> give_up);
     void attempt_end();
     void set_text(StallText text) { text_ = text; }
+    void set_end(StallEnd end) { end_ = end; }
 
 private:
     void watch();
@@ -59,6 +70,7 @@ private:
 
     const unsigned seconds_;
     std::atomic<StallText> text_{&plain_stall_text};
+    std::atomic<StallEnd> end_{nullptr};
     std::mutex mutex_;
     std::condition_variable wake_;
     const char* kernel_ = nullptr;  // the running launch's, or nullptr

@@ -100,6 +100,27 @@ TEST_CASE("misaligned accesses, deadlocks and leaks are results too, each under 
     CHECK_THAT(slurp(file), Catch::Contains("\"kernel\": \"(at exit)\""));
 }
 
+TEST_CASE("a program the watchdog stops writes its report file, and the summary counts every error it printed", "[fault-paths]") {
+    // The battery's watchdog_drops_report: the file was never written and
+    // the summary said 1 error after 7 were printed.
+    const fs::path json = scratch_file("stopped.json"), sarif = scratch_file("stopped.sarif");
+    fs::remove(json);
+    const Result r = simt("run --watchdog 1 --report json --report-file " + json.string() + " " + program("watchdog_report.cu"));
+    CHECK(r.status == 134);
+    CHECK(r.out == "starting long kernel\n");
+    const std::size_t printed = occurrences(r.err, "simt: error: ");
+    CHECK(printed >= 2);  // the first launch's races, then the stall
+    CHECK_THAT(r.err, Catch::Contains("simt: error: kernel spin made no progress for 1 s (--watchdog 1)"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: " + std::to_string(printed) + " errors, 0 warnings\n"));
+    const std::string report = slurp(json);
+    CHECK(occurrences(report, "\"checker\": \"race\"") == printed - 1);
+    CHECK_THAT(report, Catch::Contains("\"checker\": \"fault\", \"kind\": \"no progress\""));
+    CHECK_THAT(report, Catch::Contains("\"file\": \"" SIMT_TEST_PROGRAMS "/watchdog_report.cu\", \"line\": 1"));
+    CHECK_THAT(report, Catch::Contains("\"successful\": false"));
+    CHECK(simt("run --watchdog 1 --report sarif --report-file " + sarif.string() + " " + program("watchdog_report.cu")).status == 134);
+    CHECK_THAT(slurp(sarif), Catch::Contains("\"ruleId\": \"fault/no-progress\""));
+}
+
 TEST_CASE("a kernel launched five times with one race is one group per hazard, found in five launches") {
     const fs::path json = scratch_file("loop.json"), sarif = scratch_file("loop.sarif");
     const Result r = simt("run --report json --report-file " + json.string() + " " + program("racy_loop.cu"));

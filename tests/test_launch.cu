@@ -35,6 +35,9 @@ __global__ void fill(T* out, T value, int n) {
 
 __global__ void write_warp_size(int* out) { out[threadIdx.x] = warpSize; }
 
+#define FILL_THREADS 64
+__global__ void __launch_bounds__(2 * FILL_THREADS, 4) launch_bounded_fill(int* out) { out[threadIdx.x] = 1; }
+
 }  // namespace
 
 TEST_CASE("every thread of a 3-D grid of 3-D blocks sees its own threadIdx, blockIdx, blockDim, gridDim") {
@@ -117,6 +120,27 @@ TEST_CASE("a block of more than 1024 threads is rejected with cudaErrorInvalidCo
     fill<<<1, 4>>>(out.get(), 5, 4);
     CHECK(cudaDeviceSynchronize() == cudaSuccess);
     CHECK(out[0] == 5);
+}
+
+TEST_CASE("a block larger than the kernel's __launch_bounds__ is refused with cudaErrorInvalidValue, as on an H100, and the bound is its attribute") {
+    // docs/gpu-runs/2026-12-07-h100-probes (g05): __launch_bounds__(128),
+    // a launch of 256 threads: cudaErrorInvalidValue; maxThreadsPerBlock 128.
+    simt::cuda::reset_device(simt::EngineOptions{});
+    simt::test::Managed<int> out(256, 7);
+    launch_bounded_fill<<<1, 256>>>(out.get());
+    CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+    CHECK(cudaGetLastError() == cudaSuccess);  // not sticky
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[0] == 7);  // nothing ran
+    launch_bounded_fill<<<1, dim3(2, 64)>>>(out.get());
+    CHECK(cudaGetLastError() == cudaSuccess);  // 128 threads: within the bound
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[0] == 1);
+    cudaFuncAttributes a{};
+    REQUIRE(cudaFuncGetAttributes(&a, launch_bounded_fill) == cudaSuccess);
+    CHECK(a.maxThreadsPerBlock == 128);
+    REQUIRE(cudaFuncGetAttributes(&a, write_warp_size) == cudaSuccess);
+    CHECK(a.maxThreadsPerBlock == 1024);
 }
 
 TEST_CASE("a zero grid or block dimension is rejected with cudaErrorInvalidConfiguration") {

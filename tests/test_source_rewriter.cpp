@@ -248,7 +248,9 @@ TEST_CASE("a kernel's definition is followed, on its last line, by a registratio
     const std::string out = body(src);
     CHECK(lines(out) == lines(src));
     CHECK_THAT(out, Catch::Contains("{} static const bool simt_kernel_registered_" + k_cu + "_1_8 = ::simt::cuda::register_kernel("
-                                    "static_cast<void (*)(const float*__restrict__ in,int n)>(&ns::step));\nint after;"));
+                                    "static_cast<void (*)(const float*__restrict__ in,int n)>(&ns::step)); static const bool "
+                                    "simt_kernel_bounded_" + k_cu + "_1_8 = ::simt::cuda::register_launch_bound(\"ns::step\", "
+                                    "(long long)(256));\nint after;"));
     // Templates (their instances are unknown here) and declarations are not registered.
     CHECK(body("template <int N> __global__ void t(int* d) {}\n") == "template <int N> __global__ void t(int* d) {}\n");
     CHECK(body("__global__ void k(int*);\n") == "__global__ void k(int*);\n");

@@ -51,6 +51,18 @@ std::string without_defaults(std::string_view list) {
     return out;
 }
 
+// The first value of an argument list ("128, 4" -> "128").
+std::string first_value(const std::string& list) {
+    int depth = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const char c = list[i];
+        if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+        if (c == ')' || c == ']' || c == '}' || c == '>') --depth;
+        if (depth == 0 && c == ',') return list.substr(0, i);
+    }
+    return list;
+}
+
 }  // namespace
 
 std::optional<KernelDefinition> read_kernel_definition(const SourceText& src, std::size_t global_at) {
@@ -58,6 +70,7 @@ std::optional<KernelDefinition> read_kernel_definition(const SourceText& src, st
     // The parameter list: the first '(' not opened by an attribute-like word.
     std::size_t j = global_at + std::string_view("__global__").size();
     std::size_t open = npos;
+    std::string launch_bound;
     while ((j = src.skip_space(j)) < src.size()) {
         const char c = src[j];
         if (c == ';' || c == '{' || c == '}' || c == '=' || c == '<') return std::nullopt;
@@ -69,7 +82,9 @@ std::optional<KernelDefinition> read_kernel_definition(const SourceText& src, st
                                                                          : src.text().substr(k, w + 1 - k);
             if (word == "__launch_bounds__" || word == "__attribute__" || word == "alignas" || word == "__declspec" ||
                 word == "decltype") {
-                j = src.matching(j, '(', ')');
+                const std::size_t after = src.matching(j, '(', ')');
+                if (word == "__launch_bounds__") launch_bound = first_value(src.compact_code(j + 1, after - 1));
+                j = after;
                 continue;
             }
             if (word.empty()) return std::nullopt;
@@ -92,6 +107,7 @@ std::optional<KernelDefinition> read_kernel_definition(const SourceText& src, st
     if (kernel.name.empty() || body >= src.size() || src[body] != '{') return std::nullopt;
     kernel.parameters = without_defaults(src.compact_code(open + 1, close - 1));
     kernel.body = body;
+    kernel.launch_bound = launch_bound;
     return kernel;
 }
 
@@ -103,8 +119,15 @@ std::string kernel_registration(const KernelDefinition& kernel, const std::strin
     char hex[9];
     std::snprintf(hex, sizeof hex, "%08x", hash);
     const std::string id = std::string(hex) + "_" + std::to_string(line) + "_" + std::to_string(column);
-    return " static const bool simt_kernel_registered_" + id +
-           " = ::simt::cuda::register_kernel(static_cast<void (*)(" + kernel.parameters + ")>(&" + kernel.name + "));";
+    std::string text = " static const bool simt_kernel_registered_" + id +
+                       " = ::simt::cuda::register_kernel(static_cast<void (*)(" + kernel.parameters + ")>(&" +
+                       kernel.name + "));";
+    // Its value in the file's own terms (a macro, a constexpr): a launch of
+    // more threads a block fails as on a GPU.
+    if (!kernel.launch_bound.empty())
+        text += " static const bool simt_kernel_bounded_" + id + " = ::simt::cuda::register_launch_bound(\"" +
+                kernel.name + "\", (long long)(" + kernel.launch_bound + "));";
+    return text;
 }
 
 }  // namespace simt::frontend

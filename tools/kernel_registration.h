@@ -23,6 +23,7 @@ struct KernelDefinition {
     std::string name;        // as written, possibly qualified (ns::k)
     std::string parameters;  // the parameter list on one line, default arguments dropped
     std::size_t body = 0;    // the '{' that opens the body
+    std::string launch_bound;  // __launch_bounds__'s first value as written ("" without one)
 };
 
 // The kernel definition whose `__global__` is at `global_at`; nullopt for a

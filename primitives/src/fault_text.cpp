@@ -44,6 +44,9 @@ std::string explanation(const Fault& f) {
                    "ran: a launch that waits for the host is put off to the host's next synchronising call, and the "
                    "host reached it without writing what they poll, so on a GPU the kernel would spin forever (write "
                    "it from the host before synchronising, or from a kernel)";
+        case FaultCause::LaunchBounds:
+            return " (its __launch_bounds__): an H100 refuses the launch with cudaErrorInvalidValue; launch fewer "
+                   "threads a block or raise the bound";
         case FaultCause::None: break;
     }
     return {};
@@ -64,14 +67,17 @@ std::string gpu_assert_line(const Fault& fault) {
     return fault.message.substr(0, fault.message.rfind(kAssertContext));
 }
 
-std::string stall_text(const Stall& stall) {
+std::string stall_message(const Stall& stall) {
     const std::string seconds = std::to_string(stall.seconds);
-    std::string text = "simt: error: kernel " + stall.kernel + " made no progress for " + seconds + " s (--watchdog " +
-                       seconds +
-                       "): no thread ended, no barrier opened, no warp collective completed and no block started\n";
-    for (const auto& [id, where] : stall.running) text += "  " + describe(id) + " runs at " + where + "\n";
-    if (stall.running.empty()) text += "  no simulated thread is running: every live thread waits\n";
-    return text +
+    std::string text = "kernel " + stall.kernel + " made no progress for " + seconds + " s (--watchdog " + seconds +
+                       "): no thread ended, no barrier opened, no warp collective completed and no block started";
+    for (const StalledThread& t : stall.running) text += "\n  " + describe(t.id) + " runs at " + t.where;
+    if (stall.running.empty()) text += "\n  no simulated thread is running: every live thread waits";
+    return text;
+}
+
+std::string stall_text(const Stall& stall) {
+    return "simt: error: " + stall_message(stall) + "\n" +
            "  Why: a loop whose condition never changes (a GPU hangs on it too), or a kernel that is only slow under "
            "simt\n  Fix: check the loop at that line; if the kernel is only slow, raise --watchdog (0 turns it "
            "off)\nsimt: the program was stopped\n";

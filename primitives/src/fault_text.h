@@ -10,8 +10,10 @@
 namespace simt::cuda {
 
 // The watchdog's report of a kernel that made no progress, naming the
-// option that sets its limit.
+// option that sets its limit: the whole text, and the message a report
+// file keeps (the what and where, without the Why and Fix lines).
 std::string stall_text(const Stall& stall);
+std::string stall_message(const Stall& stall);
 
 // A failed device assert's message is CUDA's own line, then this, then
 // simt's context (kernel, warp, lane).

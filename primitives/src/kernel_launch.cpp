@@ -27,12 +27,16 @@
 namespace simt::cuda {
 namespace {
 
-cudaError_t error_for(FaultKind kind) {
-    switch (kind) {
+cudaError_t error_for(const Fault& fault) {
+    // A block larger than the kernel's __launch_bounds__: an H100 says
+    // cudaErrorInvalidValue (docs/gpu-runs/2026-12-07-h100-probes, g05).
+    if (fault.cause == FaultCause::LaunchBounds) return cudaErrorInvalidValue;
+    switch (fault.kind) {
         case FaultKind::None: return cudaSuccess;
         case FaultKind::InvalidConfiguration: return cudaErrorInvalidConfiguration;
         case FaultKind::TooMuchSharedMemory: return cudaErrorInvalidValue;
-        case FaultKind::Deadlock: return cudaErrorLaunchTimeout;
+        case FaultKind::Deadlock:
+        case FaultKind::NoProgress: return cudaErrorLaunchTimeout;
         case FaultKind::Assert: return cudaErrorAssert;
         case FaultKind::IllegalAddress: return cudaErrorIllegalAddress;
         case FaultKind::MisalignedAddress: return cudaErrorMisalignedAddress;
@@ -135,6 +139,7 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     launch.block = Dim3{block.x, block.y, block.z};
     launch.dynamic_shared = shared;
     launch.dynamic_shared_limit = rt.dynamic_shared_limit(kernel_base_name(name));
+    launch.max_threads_per_block = launch_bound(kernel_base_name(name));
     launch.static_shared = rt.static_shared_bytes(kernel_base_name(name));
     launch.printf_buffer = rt.printf_buffer();
     launch.invoke = invoke;
@@ -227,7 +232,7 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
                                 index, count);
         }
     }
-    const cudaError_t e = error_for(outcome.fault.kind);
+    const cudaError_t e = error_for(outcome.fault);
     if (refused)
         rt.result(e);
     else

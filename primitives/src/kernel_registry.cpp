@@ -30,6 +30,28 @@ bool simt::cuda::register_erased_kernel(const void* kernel, ErasedLaunch launch,
     return true;
 }
 
+namespace {
+// By base name, as launches name kernels (kernel_launch.cpp). A bound that
+// is not a positive number (a macro's odd value) is none.
+std::map<std::string, std::uint64_t>& launch_bounds() {
+    static std::map<std::string, std::uint64_t> bounds;
+    return bounds;
+}
+}  // namespace
+
+bool simt::cuda::register_launch_bound(const char* kernel, long long max_threads) {
+    if (max_threads <= 0) return false;
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    launch_bounds()[kernel_base_name(kernel)] = std::uint64_t(max_threads);
+    return true;
+}
+
+std::uint64_t simt::cuda::launch_bound(const std::string& kernel) {
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    const auto found = launch_bounds().find(kernel);
+    return found == launch_bounds().end() ? 0 : found->second;
+}
+
 simt::cuda::ErasedBind simt::cuda::erased_binder(const void* kernel) {
     std::lock_guard<std::mutex> lock(registry_mutex);
     const auto found = registry().find(kernel);

@@ -50,7 +50,10 @@ cudaError_t simt_func_get_attributes(cudaFuncAttributes* a, const void* function
     ProcessRuntime& rt = ProcessRuntime::get();
     *a = cudaFuncAttributes{};
     a->sharedSizeBytes = rt.static_shared_bytes(kernel);
-    a->maxThreadsPerBlock = int(rt.engine().limits().max_threads_per_block);
+    // A kernel compiled with __launch_bounds__ says its bound (an H100: 128
+    // for __launch_bounds__(128), docs/gpu-runs/2026-12-07-h100-probes, g05).
+    const std::uint64_t bound = simt::cuda::launch_bound(kernel);
+    a->maxThreadsPerBlock = int(bound != 0 ? bound : rt.engine().limits().max_threads_per_block);
     a->numRegs = kAssumedRegisters;
     a->ptxVersion = 90;
     a->binaryVersion = 90;

@@ -162,6 +162,7 @@ Engine& ProcessRuntime::engine() {
         static const auto device_variables = std::make_shared<const DeviceVariableLayout>(check::device_variables());
         e.set_device_variable_layout(device_variables);
         e.set_stall_text(&stall_text);
+        e.set_stall_end(&end_after_stall);
         race_.ignore_same_value_writes(checks_.ignore_uniform_writes);
         race_.limit_global_memory(checks_.race_memory_mib << 20);
         // Both on: one pass over each shared access judges both rules.

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "checkers/barrier_checker.h"
 #include "driver/hazard_log.h"
@@ -19,6 +20,7 @@
 #include "checkers/trace_recorder.h"
 #include "driver/kernel_filter.h"
 #include "driver/suppressions.h"
+#include "driver/summary.h"
 #include "emulator/engine.h"
 #include "progress_line.h"
 #include "simt/embedding.h"
@@ -181,17 +183,24 @@ private:
     bool suppressed(const driver::HazardReport& report) const;
     void load_suppressions();
     void print_recurring() const;
+    driver::RunCounts end_run(const std::vector<std::string>& failures = {}, bool launch_running = false);
     friend void write_status_file();
+    friend void end_after_stall(const Stall& stall);
 };
 
 // At exit (registered by the runtime): leaks, the counts, the report file,
 // the status `simt run` reads (run_reports.cpp).
 void write_status_file();
+// The same when the watchdog stops the program (Engine::set_stall_end).
+void end_after_stall(const Stall& stall);
 // The pipe to `simt run` (SIMT_STATUS_FD), -1 for a program on its own.
 int status_channel();
 
 // "kernel" from "ns::kernel<float, 4>" or "void ns::kernel<float>(float*)".
 std::string kernel_base_name(const std::string& name);
+// The __launch_bounds__ of the kernel of that base name, 0 when it has none
+// (kernel_registry.cpp).
+std::uint64_t launch_bound(const std::string& kernel);
 
 // What a runtime call returns through: the error is recorded as CUDA
 // records it (last and sticky errors) and, when the call itself failed, it

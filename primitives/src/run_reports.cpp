@@ -20,6 +20,7 @@
 #include "driver/sarif_run.h"
 #include "driver/summary.h"
 #include "emulator/symbolizer.h"
+#include "fault_text.h"
 #include "process_runtime.h"
 #include "schedule_file.h"
 #include "simt/launch.h"
@@ -66,74 +67,106 @@ void write_status_file() {
     rt.stop_progress();
     rt.report_leaks();
     rt.print_recurring();
-    for (const std::string& line : rt.kernels_.unmatched())
+    const driver::RunCounts counts = rt.end_run();
+    // On its own (built by simt-nvcc, `simt build` or CMake), the program
+    // fails as `simt run` would: a CI job must not pass a racy kernel. Those
+    // builds define the marker at link time; a test or tool that embeds simt
+    // keeps its own exit status.
+    if (status_channel() < 0 && &simt_exit_status_on_error != nullptr && counts.errors != 0) {
+        std::fflush(nullptr);
+        std::_Exit(rt.error_exitcode_);
+    }
+}
+
+// The watchdog stops the program, whose stalled launch never returns: what
+// its exit would write is written now, the stall one more error (a fault of
+// its own rule, at the innermost program line of the first running thread).
+void end_after_stall(const Stall& stall) {
+    ProcessRuntime& rt = ProcessRuntime::get();
+    rt.erase_progress();
+    Fault fault{FaultKind::NoProgress, stall_message(stall)};
+    if (!stall.running.empty()) {
+        fault.who = stall.running.front().id;
+        fault.pc = stall.running.front().pc;
+    }
+    const std::uint64_t launch = Engine::process().launches() - 1;
+    rt.report_fault(driver::fault_report(fault, fault.message, stall.kernel.c_str(), nullptr), launch, 1);
+    rt.reported_error();
+    rt.end_run({"the watchdog stopped the program: kernel " + stall.kernel + " made no progress for " +
+                std::to_string(stall.seconds) + " s"},
+               /*launch_running=*/true);
+}
+
+// What every end of a run writes: the summary lines, the report, trace and
+// schedule files, and the counts `simt run` reads (a program on its own
+// prints its summary line). `failures`: why the run did not end as a
+// program ends (the report says it was not successful). With
+// `launch_running` (the watchdog's stop) the trace and the schedule, which
+// the running threads still write to, are not written. Returns the counts.
+driver::RunCounts ProcessRuntime::end_run(const std::vector<std::string>& failures, bool launch_running) {
+    for (const std::string& line : kernels_.unmatched())
         std::fprintf(driver::report_log(), "simt: warning: %s\n", line.c_str());
-    if (rt.suppressed_ != 0)
-        std::fprintf(driver::report_log(), "simt: %u report%s suppressed (--suppressions %s)\n", rt.suppressed_,
-                     rt.suppressed_ == 1 ? "" : "s", rt.checks_.suppressions.c_str());
-    if (rt.unprinted_groups_ != 0)
-        std::fprintf(driver::report_log(), "simt: %u more hazard group%s not shown (--print-limit %u)\n", rt.unprinted_groups_,
-                     rt.unprinted_groups_ == 1 ? "" : "s", rt.checks_.print_limit);
-    const unsigned hazards = rt.hazard_errors_ + rt.hazard_warnings_ + rt.hazard_notes_;
+    if (suppressed_ != 0)
+        std::fprintf(driver::report_log(), "simt: %u report%s suppressed (--suppressions %s)\n", suppressed_,
+                     suppressed_ == 1 ? "" : "s", checks_.suppressions.c_str());
+    if (unprinted_groups_ != 0)
+        std::fprintf(driver::report_log(), "simt: %u more hazard group%s not shown (--print-limit %u)\n", unprinted_groups_,
+                     unprinted_groups_ == 1 ? "" : "s", checks_.print_limit);
+    const unsigned hazards = hazard_errors_ + hazard_warnings_ + hazard_notes_;
     if (hazards != 0) {
         std::fprintf(driver::report_log(), "simt: %u hazard%s (%u error%s, %u warning%s", hazards, hazards == 1 ? "" : "s",
-                     rt.hazard_errors_, rt.hazard_errors_ == 1 ? "" : "s", rt.hazard_warnings_,
-                     rt.hazard_warnings_ == 1 ? "" : "s");
-        if (rt.hazard_notes_ != 0) std::fprintf(driver::report_log(), ", %u note%s", rt.hazard_notes_, rt.hazard_notes_ == 1 ? "" : "s");
-        std::fprintf(driver::report_log(), ") in %u launch%s\n", rt.launches_with_hazards_, rt.launches_with_hazards_ == 1 ? "" : "es");
+                     hazard_errors_, hazard_errors_ == 1 ? "" : "s", hazard_warnings_,
+                     hazard_warnings_ == 1 ? "" : "s");
+        if (hazard_notes_ != 0) std::fprintf(driver::report_log(), ", %u note%s", hazard_notes_, hazard_notes_ == 1 ? "" : "s");
+        std::fprintf(driver::report_log(), ") in %u launch%s\n", launches_with_hazards_, launches_with_hazards_ == 1 ? "" : "es");
     }
-    if (rt.api_errors_ != 0)
-        std::fprintf(driver::report_log(), "simt: %u runtime call%s failed (reported above)\n", rt.api_errors_,
-                     rt.api_errors_ == 1 ? "" : "s");
-    if (rt.carried_faults_ != 0)
+    if (api_errors_ != 0)
+        std::fprintf(driver::report_log(), "simt: %u runtime call%s failed (reported above)\n", api_errors_,
+                     api_errors_ == 1 ? "" : "s");
+    if (carried_faults_ != 0)
         std::fprintf(driver::report_log(), "simt: %u place%s where kernels divided by zero and went on (reported above)\n",
-                     rt.carried_faults_, rt.carried_faults_ == 1 ? "" : "s");
-    if (rt.uninitialised_copies_ != 0)
+                     carried_faults_, carried_faults_ == 1 ? "" : "s");
+    if (uninitialised_copies_ != 0)
         std::fprintf(driver::report_log(), "simt: %u cop%s read uninitialised device memory (reported above)\n",
-                     rt.uninitialised_copies_, rt.uninitialised_copies_ == 1 ? "y" : "ies");
-    if (!rt.checks_.report_format.empty() && !rt.checks_.report_file.empty()) {
-        const std::vector<driver::LaunchHazards> launches = rt.run_hazards_.by_first_launch();
+                     uninitialised_copies_, uninitialised_copies_ == 1 ? "y" : "ies");
+    if (!checks_.report_format.empty() && !checks_.report_file.empty()) {
+        const std::vector<driver::LaunchHazards> launches = run_hazards_.by_first_launch();
         const driver::SarifOptions sarif{
-            rt.checks_.report_category.empty() ? driver::default_category(program_invocation_short_name)
-                                               : rt.checks_.report_category,
-            rt.checks_.source_root};
-        const std::string text = rt.checks_.report_format == "sarif" ? driver::format_sarif(launches, sarif)
-                                                                     : driver::format_json(launches);
+            checks_.report_category.empty() ? driver::default_category(program_invocation_short_name)
+                                               : checks_.report_category,
+            checks_.source_root};
+        const std::string text = checks_.report_format == "sarif" ? driver::format_sarif(launches, sarif, failures)
+                                                                     : driver::format_json(launches, failures);
         // CI reads this file: a run that could not write it has failed.
-        if (!write_text_file(rt.checks_.report_file, text)) {
-            std::fprintf(driver::report_log(), "simt: error: cannot write the report to %s\n", rt.checks_.report_file.c_str());
-            rt.reported_error();
+        if (!write_text_file(checks_.report_file, text)) {
+            std::fprintf(driver::report_log(), "simt: error: cannot write the report to %s\n", checks_.report_file.c_str());
+            reported_error();
         }
     }
-    if (rt.trace_ && !write_text_file(rt.checks_.trace_file, rt.trace_->json())) {
-        std::fprintf(driver::report_log(), "simt: error: cannot write the trace to %s\n", rt.checks_.trace_file.c_str());
-        rt.reported_error();
+    if (launch_running && (trace_ || schedule_recording_))
+        std::fprintf(driver::report_log(), "simt: note: no trace or schedule file is written for a program stopped "
+                                           "in a launch\n");
+    if (!launch_running && trace_ && !write_text_file(checks_.trace_file, trace_->json())) {
+        std::fprintf(driver::report_log(), "simt: error: cannot write the trace to %s\n", checks_.trace_file.c_str());
+        reported_error();
     }
-    if (rt.schedule_recording_ && !write_schedule_file(rt.schedule_file_, *rt.schedule_recording_)) {
-        std::fprintf(driver::report_log(), "simt: error: cannot write the schedule to %s\n", rt.schedule_file_.c_str());
-        rt.reported_error();
+    if (!launch_running && schedule_recording_ && !write_schedule_file(schedule_file_, *schedule_recording_)) {
+        std::fprintf(driver::report_log(), "simt: error: cannot write the schedule to %s\n", schedule_file_.c_str());
+        reported_error();
     }
-    const driver::RunCounts counts{rt.errors_reported(), rt.hazard_warnings_ + rt.carried_faults_};
+    const driver::RunCounts counts{errors_reported(), hazard_warnings_ + carried_faults_};
     const int status_fd = status_channel();
     if (status_fd < 0) {
-        // On its own (built by simt-nvcc, `simt build` or CMake), the program
-        // ends with the summary line when simt said anything (a clean run's
-        // standard error stays the program's own), and fails as `simt run`
-        // would: a CI job must not pass a racy kernel. Those builds define
-        // the marker at link time; a test or tool that embeds simt keeps its
-        // own exit status.
+        // A clean run's standard error stays the program's own.
         if (counts.errors != 0 || counts.warnings != 0) std::fputs(driver::summary_line(counts).c_str(), driver::report_log());
-        if (&simt_exit_status_on_error != nullptr && counts.errors != 0) {
-            std::fflush(nullptr);
-            std::_Exit(rt.error_exitcode_);
-        }
-        return;
+        return counts;
     }
     // `simt run` prints the summary line from this, after the program ends.
     const std::string text = driver::status_text(counts);
     if (write(status_fd, text.data(), text.size()) != ssize_t(text.size()))
         std::fprintf(driver::report_log(), "simt: error: cannot send the run's status to simt run: %s\n", std::strerror(errno));
     close(status_fd);
+    return counts;
 }
 
 void ProcessRuntime::report_hazards(const char* kernel, std::uint64_t blocks_reported) {

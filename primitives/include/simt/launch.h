@@ -160,6 +160,9 @@ using ErasedBind = std::function<cudaError_t()> (*)(const void* kernel, dim3 gri
 bool register_erased_kernel(const void* kernel, ErasedLaunch launch, ErasedBind bind);
 // nullptr when the kernel was not registered.
 ErasedBind erased_binder(const void* kernel);
+// A kernel's __launch_bounds__ (its maximum threads a block), registered
+// beside it by the rewriter under the kernel's name as written.
+bool register_launch_bound(const char* kernel, long long max_threads);
 
 // The kernel's name for reports, from its address (interned).
 const char* kernel_name_of(const void* kernel);
