@@ -100,7 +100,7 @@ TEST_CASE("a rerun of an unchanged file comes from the cache") {
     CHECK_THAT(r.err, !Catch::Contains("compile:"));
 }
 
-TEST_CASE("a deadlocked kernel is reported with every waiting thread and simt exits with an error") {
+TEST_CASE("a deadlocked kernel is reported with every waiting thread and simt exits with an error", "[fault-paths]") {
     const Result r = simt("run " + program("deadlock.cu"));
     CHECK(r.status == 1);
     CHECK_THAT(r.err, Catch::Contains("simt: error: deadlock in kernel half_barrier, block (0,0,0)"));
@@ -157,7 +157,7 @@ TEST_CASE("a kernel's store to __constant__ memory fails the launch as on an H20
     }
 }
 
-TEST_CASE("a fiber stack overflow names the thread and the flag that raises the stack size") {
+TEST_CASE("a fiber stack overflow names the thread and the flag that raises the stack size", "[fault-paths]") {
     const Result r = simt("run " + program("stack_overflow.cu"));
     CHECK(r.status != 0);
     CHECK_THAT(r.err, Catch::Contains("simt: error: stack overflow in kernel recurse by thread ("));
@@ -170,7 +170,7 @@ TEST_CASE("a fiber stack overflow names the thread and the flag that raises the 
     CHECK_THAT(bigger.out, Catch::Contains("(no error)"));
 }
 
-TEST_CASE("a kernel's invalid memory access is a launch fault naming the line, the program goes on and keeps its output") {
+TEST_CASE("a kernel's invalid memory access is a launch fault naming the line, the program goes on and keeps its output", "[fault-paths]") {
     const Result r = simt("run " + program("kernel_faults.cu") + " -- null");
     CHECK(r.status == 1);
     CHECK(r.out == "before the launch\nafter: an illegal memory access was encountered\n");
@@ -190,7 +190,7 @@ TEST_CASE("a kernel store into a host stack array is refused and reported, the h
     CHECK_THAT(r.err, Catch::Contains("is on the stack of the host thread that launched the kernel"));
 }
 
-TEST_CASE("integer division by zero in a kernel goes on as on a GPU and is a warning naming the line, not a SIGFPE") {
+TEST_CASE("integer division by zero in a kernel goes on as on a GPU and is a warning naming the line, not a SIGFPE", "[fault-paths]") {
     const Result r = simt("run " + program("kernel_faults.cu") + " -- div");
     CHECK(r.status == 0);
     CHECK(r.out == "before the launch\nafter: no error\n");
@@ -200,7 +200,7 @@ TEST_CASE("integer division by zero in a kernel goes on as on a GPU and is a war
     CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 0 errors, 1 warning\n"));
 }
 
-TEST_CASE("exit() or abort() in a kernel fails the launch instead of ending the process") {
+TEST_CASE("exit() or abort() in a kernel fails the launch instead of ending the process", "[fault-paths]") {
     const Result quit = simt("run " + program("kernel_faults.cu") + " -- exit");
     CHECK(quit.status == 1);
     CHECK(quit.out == "before the launch\nafter: unspecified launch failure\n");
@@ -212,7 +212,7 @@ TEST_CASE("exit() or abort() in a kernel fails the launch instead of ending the 
     CHECK_THAT(stop.err, Catch::Contains("abort() called in kernel stop, thread (5,0,0)"));
 }
 
-TEST_CASE("a static __shared__ index past its array is reported and not performed, however far it goes, with or without checks") {
+TEST_CASE("a static __shared__ index past its array is reported and not performed, however far it goes, with or without checks", "[fault-paths]") {
     // --check none changes when threads switch, not what is faulted.
     for (const char* options : {"", "--check none "})
     for (const char* offset : {"40", "64", "100", "1000", "4000"}) {
@@ -243,7 +243,7 @@ TEST_CASE("a store past an allocation whose size is not a multiple of 16 is repo
     }
 }
 
-TEST_CASE("an index so far past a __shared__ array that it leaves mapped memory is still named a shared overrun") {
+TEST_CASE("an index so far past a __shared__ array that it leaves mapped memory is still named a shared overrun", "[fault-paths]") {
     const Result r = simt("run " + program("kernel_faults.cu") + " -- shared 100000");
     CHECK(r.status == 1);
     CHECK(r.out == "before the launch\nafter: an illegal memory access was encountered\n");
@@ -318,7 +318,7 @@ TEST_CASE("a copy that reads device memory nothing wrote is reported at its line
     }
 }
 
-TEST_CASE("kernels launched from several host threads at once all run, with any checks and worker count") {
+TEST_CASE("kernels launched from several host threads at once all run, with any checks and worker count", "[fault-paths]") {
     for (const char* options : {"", "--check none ", "--threads 2 ", "--mode lockstep "}) {
         CAPTURE(options);
         const Result r = simt(std::string("run ") + options + program("host_threads.cu"));
@@ -340,7 +340,7 @@ TEST_CASE("a grid of four million blocks runs with one record per resident block
     }
 }
 
-TEST_CASE("a kernel that never finishes is stopped by the watchdog, naming where each running thread loops") {
+TEST_CASE("a kernel that never finishes is stopped by the watchdog, naming where each running thread loops", "[fault-paths]") {
     const Result alu = simt("run --watchdog 1 " + program("endless_loop.cu") + " -- alu");
     CHECK(alu.status == 134);
     CHECK(alu.out == "launching alu\n");  // kept, though stdout is a pipe
@@ -656,7 +656,7 @@ TEST_CASE("programs that print what shuffles past their segment return, on purpo
     }
 }
 
-TEST_CASE("simt run --leak-check reports allocations never freed, grouped by the cudaMalloc call, and fails the run") {
+TEST_CASE("simt run --leak-check reports allocations never freed, grouped by the cudaMalloc call, and fails the run", "[fault-paths]") {
     const fs::path dir = fs::temp_directory_path() / ("simt-leak-test-" + std::to_string(getpid()));
     fs::create_directories(dir);
     std::ofstream(dir / "leaky.cu") << "#include <cstdio>\n"
@@ -886,7 +886,7 @@ TEST_CASE("a kernel that spins until the host sets a pinned latch, with more wor
     }
 }
 
-TEST_CASE("a kernel waiting for a pinned latch the host never sets is a deadlock reported at the host's synchronising call, naming the host memory it polls") {
+TEST_CASE("a kernel waiting for a pinned latch the host never sets is a deadlock reported at the host's synchronising call, naming the host memory it polls", "[fault-paths]") {
     const Result r = simt("run " + std::string(SIMT_TEST_PROGRAMS) + "/host_latch.cu -- never");
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::StartsWith("before the latch: out[5] = 0\nsynchronised: the launch timed out and was terminated\n"));
@@ -1054,7 +1054,7 @@ TEST_CASE("the gaps the README lists under 'What simt does not catch yet' behave
     CHECK_THAT(kept.err, Catch::Contains("out-of-bounds shared write of size 4 in kernel unread_shared"));
 }
 
-TEST_CASE("every thread that fails a device assert is an error of its own, in block and thread order, as an H200 prints each") {
+TEST_CASE("every thread that fails a device assert is an error of its own, in block and thread order, as an H200 prints each", "[fault-paths]") {
     // docs/gpu-runs/2026-11-27-h200-device-asserts.txt: the failing thread
     // of each of 4 blocks, lane 3 of each of 8 warps in 2 blocks.
     const std::string probe = std::string(SIMT_SOURCE_DIR) + "/docs/gpu-runs/probes/device_asserts.cu";
@@ -1098,7 +1098,7 @@ TEST_CASE("a thread an assert stopped holds the others at the next barrier, so a
     CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
 }
 
-TEST_CASE("blocks left waiting for a block that faulted are not a deadlock: the fault ends the launch, as a GPU's trap does") {
+TEST_CASE("blocks left waiting for a block that faulted are not a deadlock: the fault ends the launch, as a GPU's trap does", "[fault-paths]") {
     // docs/gpu-runs/2026-11-27-h200-trap-ends-launch.txt: a failed assert or
     // an illegal address in block 1 while the others wait at grid.sync() or
     // spin on a flag block 1 was to set ends the launch with that fault on

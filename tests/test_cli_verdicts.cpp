@@ -140,7 +140,7 @@ TEST_CASE("a FIFO given as the source file is refused at once with a message say
     fs::remove(fifo);
 }
 
-TEST_CASE("a store 1 to 4096 bytes before a static or extern __shared__ array is refused and reported, the same every run and for any workers") {
+TEST_CASE("a store 1 to 4096 bytes before a static or extern __shared__ array is refused and reported, the same every run and for any workers", "[fault-paths]") {
     // Every offset up to 16 and chosen ones past it; under the sanitizers
     // (each run 7 times slower) the nearest, the farthest and 41, the one
     // checked run after run below.
