@@ -10,8 +10,9 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 # Debian packages simt builds with. libgcc-12-dev ships libbacktrace.a;
 # libthrust-dev is Thrust (header-only), which CUDA programs include as part
-# of the toolkit (README, "Thrust").
-packages=(g++ cmake make libboost-context-dev catch2 libspdlog-dev libcli11-dev libgcc-12-dev python3-jsonschema libthrust-dev)
+# of the toolkit (README, "Thrust"). lld links test programs in half
+# ld.bfd's time (tools/CMakeLists.txt); simt works without it.
+packages=(g++ cmake make libboost-context-dev catch2 libspdlog-dev libcli11-dev libgcc-12-dev python3-jsonschema libthrust-dev lld)
 
 install_missing() {
     local missing=()

@@ -236,6 +236,8 @@ std::vector<std::string> runtime_libraries(const CompileFlags& flags) {
 std::vector<std::string> link_command(const std::vector<std::string>& inputs, const fs::path& output,
                                       const CompileFlags& flags) {
     std::vector<std::string> link = {SIMT_CONFIG_CXX};
+    static const bool lld = *SIMT_CONFIG_LLD != '\0' && fs::exists(SIMT_CONFIG_LLD);
+    if (lld) link.push_back("-fuse-ld=lld");
     for (const char* flag : SIMT_CONFIG_SANITIZER_FLAGS)
         if (*flag != '\0') link.push_back(flag);
     // The toolkit's libcudart (CMake's CUDA::cudart names it by path) is the
