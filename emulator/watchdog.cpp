@@ -90,15 +90,10 @@ using Running = StalledThread;
 
 // The innermost frame in the program's code: the user's loop rather than the
 // library routine, or simt's wait for a turn, it happened to be in.
-void place(const Worker::Sample& s, Running& r) {
+Running place(const ThreadId& id, const Worker::Sample& s) {
     for (int i = 0; i < s.depth; ++i)
-        if (in_program(s.pcs[i])) {
-            r.where = describe(s.pcs[i]);
-            r.pc = s.pcs[i];
-            return;
-        }
-    r.where = describe(s.pcs[0]) + kOutsideProgram;
-    r.pc = nullptr;
+        if (in_program(s.pcs[i])) return {id, describe(s.pcs[i]), s.pcs[i]};
+    return {id, describe(s.pcs[0]) + kOutsideProgram, nullptr};
 }
 
 // One sample of a worker's running thread; nullopt when it stopped running
@@ -110,9 +105,7 @@ std::optional<Running> sample(Worker& w) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     const SimThread* t = w.thread;
     if (w.sample.taken.load(std::memory_order_acquire) != request || t == nullptr) return std::nullopt;
-    Running r{t->id, {}, nullptr};
-    place(w.sample, r);
-    return r;
+    return place(t->id, w.sample);
 }
 
 }  // namespace

@@ -34,33 +34,32 @@ std::string qualified_name_before(const SourceText& src, std::size_t end) {
     return start == npos ? "" : src.compact_code(start, src.skip_space_back(end) + 1);
 }
 
+// Where `c` first appears outside (), [], {} and <> in `text`; npos if nowhere.
+std::size_t find_top_level(std::string_view text, char c) {
+    int depth = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char x = text[i];
+        if (x == '(' || x == '[' || x == '{' || x == '<') ++depth;
+        if (x == ')' || x == ']' || x == '}' || x == '>') --depth;
+        if (depth == 0 && x == c) return i;
+    }
+    return npos;
+}
+
 // "float* a, int n = 4" -> "float* a, int n": each parameter up to a '='
 // outside brackets.
 std::string without_defaults(std::string_view list) {
     std::string out;
-    int depth = 0;
-    bool dropping = false;
-    for (const char c : list) {
-        if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
-        if (c == ')' || c == ']' || c == '}' || c == '>') --depth;
-        if (depth == 0 && c == ',') dropping = false;
-        if (depth == 0 && c == '=') dropping = true;
-        if (!dropping) out += c;
+    for (;;) {
+        const std::size_t comma = find_top_level(list, ',');
+        const std::string_view parameter = list.substr(0, comma);
+        out += parameter.substr(0, find_top_level(parameter, '='));
+        if (comma == npos) break;
+        out += ',';
+        list.remove_prefix(comma + 1);
     }
     while (!out.empty() && out.back() == ' ') out.pop_back();
     return out;
-}
-
-// The first value of an argument list ("128, 4" -> "128").
-std::string first_value(const std::string& list) {
-    int depth = 0;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const char c = list[i];
-        if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
-        if (c == ')' || c == ']' || c == '}' || c == '>') --depth;
-        if (depth == 0 && c == ',') return list.substr(0, i);
-    }
-    return list;
 }
 
 }  // namespace
@@ -83,7 +82,10 @@ std::optional<KernelDefinition> read_kernel_definition(const SourceText& src, st
             if (word == "__launch_bounds__" || word == "__attribute__" || word == "alignas" || word == "__declspec" ||
                 word == "decltype") {
                 const std::size_t after = src.matching(j, '(', ')');
-                if (word == "__launch_bounds__") launch_bound = first_value(src.compact_code(j + 1, after - 1));
+                if (word == "__launch_bounds__") {
+                    const std::string bounds = src.compact_code(j + 1, after - 1);
+                    launch_bound = bounds.substr(0, find_top_level(bounds, ','));  // the maximum threads
+                }
                 j = after;
                 continue;
             }
