@@ -75,8 +75,65 @@ TEST_CASE("a program whose link changes (simt's runtime, the link flags) is link
     REQUIRE(removed == 1);
     const Result rebuilt = run("-L" + dir.string());
     CHECK(rebuilt.out == "hello\n");
-    CHECK_THAT(rebuilt.err, Catch::Contains("hello.o is missing): rebuilding it"));
+    CHECK_THAT(rebuilt.err, Catch::Contains("0/hello.o is missing): rebuilding it"));
     CHECK_THAT(rebuilt.err, Catch::Contains("compile:"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a damaged cached object is compiled again with a warning naming the cache, never blamed on the program") {
+    const fs::path dir = fresh_dir("damaged-object");
+    const fs::path cache = dir / "cache";
+    std::ofstream(dir / "hello.cu") << "#include <cstdio>\nint main() { std::printf(\"hello\\n\"); return 0; }\n";
+    const std::string run = std::string(SIMT_EXE) + " run --cache-dir " + cache.string() + " " + (dir / "hello.cu").string();
+    const auto object = [&] {
+        for (const auto& e : fs::recursive_directory_iterator(cache))
+            if (e.path().filename() == "hello.o") return e.path();
+        return fs::path();
+    };
+    const auto executables = [&] {
+        std::vector<fs::path> found;
+        for (const auto& e : fs::recursive_directory_iterator(cache))
+            if (e.path().filename() == "hello" && e.is_regular_file()) found.push_back(e.path());
+        return found;
+    };
+    // Cut short (a full disk) or overwritten in place: either way the link
+    // must not be tried with it.
+    for (const std::string damage : {"truncate -s 5000 OBJ", "dd if=/dev/zero of=OBJ bs=1 seek=200 count=64 conv=notrunc"}) {
+        CAPTURE(damage);
+        REQUIRE(shell(run).out == "hello\n");
+        const fs::path o = object();
+        REQUIRE(!o.empty());
+        REQUIRE(std::system((replace_all(damage, "OBJ", o.string()) + " 2>/dev/null").c_str()) == 0);
+        for (const fs::path& exe : executables()) fs::remove(exe);  // so the next run relinks
+        const Result rebuilt = shell(run);
+        CHECK(rebuilt.status == 0);
+        CHECK(rebuilt.out == "hello\n");
+        CHECK_THAT(rebuilt.err, Catch::Contains("simt: warning: the cache entry " + o.parent_path().parent_path().string() +
+                                                " is damaged (0/hello.o"));
+        CHECK_THAT(rebuilt.err, !Catch::Contains("did not link"));
+        const Result next = shell(run);
+        CHECK(next.out == "hello\n");
+        CHECK(next.err == kCleanRun);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a header created where the compiler looks before the one it found rebuilds the program") {
+    const fs::path dir = fresh_dir("shadowing-header");
+    for (const char* sub : {"src", "inc", "late", "src/sub"}) fs::create_directories(dir / sub);
+    const fs::path source = dir / "src" / "prog.cu";
+    std::ofstream(source) << "#include <cstdio>\n#include \"params.h\"\n#include \"sub/more.h\"\n"
+                             "int main() { std::printf(\"%d %d\\n\", VALUE + QVALUE, MORE); return 0; }\n";
+    write_params(dir / "inc", 1);
+    fs::create_directories(dir / "late" / "sub");
+    std::ofstream(dir / "late" / "sub" / "more.h") << "#define MORE 2\n";
+    const std::string run = "run " + source.string() + " -I " + (dir / "inc").string() + " -I " + (dir / "late").string();
+    CHECK(simt(run).out == "7 2\n");
+    CHECK(simt(run).out == "7 2\n");  // from the cache
+    write_params(dir / "src", 5);  // beside the program: found before -I inc
+    CHECK(simt(run).out == "11 2\n");
+    std::ofstream(dir / "src" / "sub" / "more.h") << "#define MORE 4\n";  // "sub/more.h" beside the program comes first too
+    CHECK(simt(run).out == "11 4\n");
     fs::remove_all(dir);
 }
 
@@ -267,6 +324,16 @@ TEST_CASE("simt/cuda.h is precompiled once per set of compile flags and serves l
     CHECK(damaged.status == 0);
     CHECK(damaged.out == "four 1\n");
     CHECK_THAT(damaged.err, Catch::Contains("precompile: "));
+    // Overwritten in place, its size unchanged: made again too.
+    for (const fs::path& header : headers()) {
+        std::fstream bytes(header, std::ios::in | std::ios::out | std::ios::binary);
+        bytes.seekp(512);
+        bytes << std::string(64, '\0');
+    }
+    const Result overwritten = run("five", "");
+    CHECK(overwritten.status == 0);
+    CHECK(overwritten.out == "five 1\n");
+    CHECK_THAT(overwritten.err, Catch::Contains("precompile: "));
     const Result cleaned = shell(std::string(SIMT_EXE) + " cache clean --cache-dir " + cache.string());
     CHECK_FALSE(fs::exists(cache / "pch"));
     fs::remove_all(dir);

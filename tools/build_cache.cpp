@@ -61,6 +61,23 @@ std::string damage(const fs::path& entry, const std::string& name) {
     return "";
 }
 
+constexpr const char* kFilesStamp = "files.stamp";
+
+// One line per file under `dir`: its size, hash and path relative to `dir`.
+std::string files_stamp(const fs::path& dir) {
+    std::vector<std::string> lines;
+    for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir))
+        if (e.is_regular_file() && e.path().filename() != kFilesStamp) {
+            std::string stamp = stamp_of(e.path());
+            stamp.back() = ' ';  // its newline
+            lines.push_back(stamp + e.path().lexically_relative(dir).string() + "\n");
+        }
+    std::sort(lines.begin(), lines.end());
+    std::string text;
+    for (const std::string& line : lines) text += line;
+    return text;
+}
+
 // The slots simt writes: 16 hex digits, "cuda-" before them for nvcc builds.
 bool is_slot(const fs::directory_entry& e) {
     std::string name = e.path().filename().string();
@@ -203,6 +220,22 @@ std::optional<fs::path> find_entry(const fs::path& slot) {
     return entry;
 }
 
+std::string entry_damage(const fs::path& entry) {
+    std::ifstream in(entry / kFilesStamp);
+    if (!in) return "its stamp is missing";
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        std::string size, hash, name;
+        fields >> size >> hash;
+        std::getline(fields >> std::ws, name);
+        const fs::path file = entry / name;
+        std::error_code ec;
+        if (!fs::is_regular_file(file, ec)) return name + " is missing";
+        if (stamp_of(file) != size + " " + hash + "\n") return name + "'s size or hash differs from when it was built";
+    }
+    return "";
+}
+
 std::optional<fs::path> find_executable(const fs::path& entry, const std::string& link_key, const std::string& name) {
     const fs::path link = entry / (kLinkPrefix + link_key);
     std::error_code ec;
@@ -260,6 +293,7 @@ PendingBuild::~PendingBuild() {
 }
 
 fs::path PendingBuild::publish(const std::vector<fs::path>& dependencies) {
+    std::ofstream(dir_ / kFilesStamp, std::ios::binary) << files_stamp(dir_);
     const fs::path entry = slot_ / entry_key(dependencies);
     std::error_code ec;
     fs::rename(dir_, entry, ec);

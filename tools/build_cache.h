@@ -9,12 +9,14 @@
 //
 //   <cache>/<slot>/deps                  the files the last build of this slot read
 //   <cache>/<slot>/<entry>/              one build: its objects and rewritten sources
+//   <cache>/<slot>/<entry>/files.stamp   their sizes and hashes
 //   <cache>/<slot>/<entry>/link-<key>/   <name> linked from them, <name>.stamp
 //   <cache>/<slot>/.build-<pid>/, <entry>/.link-<pid>/   in progress, renamed into place
 //
 // An entry or a link appears whole or not at all (a directory rename), a
-// build that fails or is interrupted leaves nothing, and an executable that
-// no longer matches its stamp (size and hash) is linked again, not run.
+// build that fails or is interrupted leaves nothing, an executable that no
+// longer matches its stamp (size and hash) is linked again, not run, and
+// objects that do not are compiled again, not linked.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +36,11 @@ std::string hex(std::uint64_t value);
 
 // The slot's entry for the files as they are now, if it was built.
 std::optional<std::filesystem::path> find_entry(const std::filesystem::path& slot);
+
+// Why the objects of `entry` cannot be linked, or "" when they can: each
+// file a build published is stamped (size and hash) and checked before a
+// relink, so a damaged object is compiled again, not blamed on the program.
+std::string entry_damage(const std::filesystem::path& entry);
 
 // The intact executable `name` of `entry` linked for `link_key`, if there is
 // one. A damaged one is removed, with a warning, so it gets linked again.

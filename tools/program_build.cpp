@@ -16,6 +16,7 @@
 #include "tools/cache_stats.h"
 #include "tools/child_process.h"
 #include "tools/diagnostics.h"
+#include "tools/include_shadows.h"
 #include "tools/install_layout.h"
 #include "tools/precompiled_header.h"
 #include "tools/rewritten_headers.h"
@@ -379,6 +380,18 @@ fs::path compile_entry(const BuildRequest& request, const std::vector<fs::path>&
         // The header copies served only the compile (debug info names the originals).
         fs::remove_all(work / "headers");
     }
+    // A header created later where g++ would find it first must miss too.
+    std::vector<fs::path> search_dirs = user_include_dirs(request.flags);
+    for (const char* name : {"CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"})
+        if (const char* value = std::getenv(name); value != nullptr)
+            for (std::string_view rest = value; !rest.empty();) {
+                const std::size_t colon = std::min(rest.find(':'), rest.size());
+                if (colon > 0) search_dirs.emplace_back(rest.substr(0, colon));
+                rest.remove_prefix(std::min(colon + 1, rest.size()));
+            }
+    for (const fs::path& source : sources) search_dirs.push_back(source.parent_path());
+    const std::vector<fs::path> shadows = shadowing_paths(dependencies, search_dirs);
+    dependencies.insert(dependencies.end(), shadows.begin(), shadows.end());
     return pending.publish(dependencies);
 }
 
@@ -422,13 +435,11 @@ BuildResult build_program(const BuildRequest& request) {
             return {*hit, true, std::move(hold)};
         }
     if (entry)
-        for (const std::string& object : entry_objects(*entry, sources))
-            if (std::error_code ec; !fs::is_regular_file(object, ec)) {
-                diagnostics::warn("the cache entry " + entry->string() + " is damaged (" + object + " is missing): rebuilding it");
-                fs::remove_all(*entry);
-                entry.reset();
-                break;
-            }
+        if (const std::string why = cache::entry_damage(*entry); !why.empty()) {
+            diagnostics::warn("the cache entry " + entry->string() + " is damaged (" + why + "): rebuilding it");
+            fs::remove_all(*entry);
+            entry.reset();
+        }
     if (!entry) {
         entry = compile_entry(request, sources, slot);
         cache::count(request.cache_dir, cache::Counter::compile);
