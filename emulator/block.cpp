@@ -3,6 +3,8 @@
 #include "emulator/schedule.h"
 #include "primitives/include/simt/running_coordinates.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstdio>
@@ -131,7 +133,7 @@ RunEnd Block::run() {
         return RunEnd::Stalled;
     }
     while (!fault_) {
-        const std::int64_t next = policy_.pick();
+        const std::int64_t next = pick_next();
         if (next < 0) {
             if (live_ == 0) break;
             if (!failed_asserts_.empty()) break;  // the rest wait on a thread an assert stopped
@@ -220,12 +222,25 @@ Fiber* Block::thread_main(void* self) {
 // another, each switching straight to the next.
 Fiber* Block::next_after_exit() {
     if (!Fiber::direct_switching || !observers_.empty() || fault_) return nullptr;
-    const std::int64_t next = policy_.pick();
+    const std::int64_t next = pick_next();
     if (next < 0) return nullptr;
     SimThread& to = threads_[std::size_t(next)];
     make_running(to);
     if constexpr (!Fiber::starts_in_place) with_stack(to);
     return &to.fiber;  // where fibers start in place, one that never ran starts on this one's stack
+}
+
+std::int64_t Block::lowest_ready() const {
+    for (std::size_t i = 0; i < threads_.size(); ++i)
+        if (threads_[i].state == ThreadState::Ready) return std::int64_t(i);
+    return -1;
+}
+
+// The watchdog ends the process after its sample: the held thread sleeps
+// on its own stack, its frames there for the sample to read.
+void Block::hold_if_lowest() {
+    if (running_->state != ThreadState::Ready || lowest_ready() != std::int64_t(running_->id.linear)) return;
+    for (;;) pause();
 }
 
 // Why the thread came back to the scheduler, read from the state it left.

@@ -440,8 +440,10 @@ private:
     // and stack lines each resumed thread brings back.
     void suspend_running() {
         check_stack_canary(true);
+        if (worker_.hold_for_sample.load(std::memory_order_relaxed)) [[unlikely]]
+            hold_if_lowest();
         if (Fiber::direct_switching && observers_.empty() && !fault_) {
-            const std::int64_t next = policy_.pick();
+            const std::int64_t next = pick_next();
             if (next >= 0) {
                 SimThread& from = *running_;
                 SimThread& to = threads_[std::size_t(next)];
@@ -455,6 +457,16 @@ private:
         }
         running_->fiber.suspend();
     }
+    // The policy's choice, unless the watchdog is about to sample this
+    // worker (Worker::hold_for_sample): then the lowest-numbered ready
+    // thread, which holds still at its next switch (hold_if_lowest).
+    std::int64_t pick_next() {
+        if (worker_.hold_for_sample.load(std::memory_order_relaxed)) [[unlikely]]
+            return lowest_ready();
+        return policy_.pick();
+    }
+    std::int64_t lowest_ready() const;
+    void hold_if_lowest();
     // stopping, or exiting
     void check_stack_canary(bool stopping) {
         if (!running_->fiber.stack().guarded) check_unguarded_stack(stopping);

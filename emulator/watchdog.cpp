@@ -195,6 +195,12 @@ void Watchdog::stop_the_program(const char* kernel) {
     Worker::for_each_attached([&](Worker& w) {
         if (w.thread != nullptr) busy.push_back(&w);
     });
+    // Which thread runs at a given moment is a matter of timing: each
+    // worker is asked to run its block's lowest-numbered ready thread and
+    // hold it at its next switch, in the program's code (Block::hold_if_lowest).
+    // One that never switches is sampled where it loops.
+    for (Worker* w : busy) w->hold_for_sample.store(true, std::memory_order_relaxed);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
     // A sample can catch a thread inside a library routine the unwinder
     // cannot leave; a few more find it in the program's own code.
     std::vector<Running> running;

@@ -92,6 +92,10 @@ public:
         int depth = 0;
     };
     Sample sample;
+    // Set by the watchdog before it samples a stalled launch: the block then
+    // runs its lowest-numbered ready thread and holds it at its next switch,
+    // so the report names the same thread, at the same place, every run.
+    std::atomic<bool> hold_for_sample{false};
     pthread_t os_thread() const { return os_thread_; }
     // Every worker attached to an OS thread now, under a lock.
     static void for_each_attached(const std::function<void(Worker&)>& visit);

@@ -358,6 +358,27 @@ TEST_CASE("a kernel that never finishes is stopped by the watchdog, naming where
     }
 }
 
+TEST_CASE("the watchdog names the same thread at the same line on every run, whatever was running when it looked") {
+    // The battery's watchdog_thread_varies: threads that loop through
+    // memory accesses take turns, and the report named whichever ran at the
+    // moment of the sample (thread 10, 11, 13 on three runs).
+    for (const char* options : {"--threads 1 ", "--threads 2 ", "--mode lockstep "}) {
+        CAPTURE(options);
+        std::string first;
+        for (int run = 0; run < 3; ++run) {
+            const Result r = simt(std::string("run --watchdog 1 ") + options + program("endless_loop.cu") + " -- memory");
+            REQUIRE(r.status == 134);
+            std::string lines;
+            std::istringstream in(r.err);
+            for (std::string line; std::getline(in, line);)
+                if (line.find(" runs at ") != std::string::npos) lines += line + "\n";
+            CHECK_THAT(lines, Catch::StartsWith("  thread (0,0,0) of block (0,0,0) (warp 0, lane 0) runs at endless_loop.cu:13\n"));
+            if (run == 0) first = lines;
+            CHECK(lines == first);
+        }
+    }
+}
+
 // [plain-build]: a question of timing, and 15 s under the sanitizers; "a kernel that never
 // finishes..." runs the watchdog there.
 TEST_CASE("a slow kernel whose barriers keep opening is not stopped by the watchdog", "[plain-build]") {
