@@ -16,8 +16,10 @@ inline std::string describe_global(const AccessEvent& e) {
     std::snprintf(address, sizeof address, "%#llx", static_cast<unsigned long long>(e.address));
     if (e.allocation == 0) return std::string("__device__ variable at ") + address;
     const std::uintptr_t offset = e.address - e.allocation_base;
-    std::string s = "global allocation #" + std::to_string(e.allocation) + " (" + std::to_string(e.allocation_size) +
-                    " bytes), byte offset " + std::to_string(offset);
+    std::string s = (e.allocation_kind == AllocationKind::RegisteredHost ? "host memory #" + std::to_string(e.allocation) +
+                                                                               " registered with cudaHostRegister ("
+                                                                         : "global allocation #" + std::to_string(e.allocation) + " (") +
+                    std::to_string(e.allocation_size) + " bytes), byte offset " + std::to_string(offset);
     if (e.size != 0 && offset % e.size == 0) s += " (element [" + std::to_string(offset / e.size) + "])";
     return s;
 }

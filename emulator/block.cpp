@@ -737,6 +737,23 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
                    std::to_string(launch_.dynamic_shared) + " bytes",
                pc, FaultCause::DynamicSharedOverrun);
     }
+    if (!memory_.contains(a) && GlobalMemory::any_registered()) {
+        if (const std::optional<Allocation> range = memory_.find_registered(a, kRegisteredSlack)) {
+            if (a >= range->base && a + size <= range->base + range->size) {
+                const unsigned slot = known_slot(a);
+                known_[slot] = KnownAllocation{range->base, range->size & ~std::size_t(15), range->base + range->size,
+                                               range->serial, range->kind};
+                last_known_ = slot;
+                return;
+            }
+            fault_space_ = MemorySpace::Global;
+            refuse_access(kind, size, FaultKind::IllegalAddress,
+                          std::string("invalid global ") + what + " of size " + std::to_string(size) + " in kernel " +
+                              info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " +
+                              text() + " " + GlobalMemory::explain_registered(*range, a, size),
+                          pc);
+        }
+    }
     if (!memory_.contains(a)) {  // __device__ variables: their own section
         last_known_ = kNoAllocation;
         const DeviceVariable* v =
@@ -777,6 +794,10 @@ void Block::check_bounds_fully(MemorySpace space, std::uintptr_t a, std::uint32_
                info_.kernel + " by " + describe(running_->id) + " at " + describe(pc) + ": address " + text() +
                " " + memory_.explain(a, size),
            pc);
+}
+
+bool Block::near_registered_range(std::uintptr_t a) const {
+    return !on_running_stack(a) && memory_.find_registered(a, kRegisteredSlack);
 }
 
 void Block::refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* pc) {

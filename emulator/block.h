@@ -259,6 +259,16 @@ public:
         return a - reinterpret_cast<std::uintptr_t>(s.base) < s.total;
     }
     void refuse_host_store(std::uintptr_t a, std::uint32_t size, const void* pc);
+    // Host memory registered for the device (GlobalMemory::register_host) is
+    // observed as global memory, and so is an address up to
+    // kRegisteredSlack bytes before or past a registered range: an index
+    // that ran off it, which a GPU faults on, as memcheck reports an access
+    // near an allocation.
+    static constexpr std::size_t kRegisteredSlack = 4096;
+    bool near_registered_host(std::uintptr_t a) const {
+        return GlobalMemory::any_registered() && near_registered_range(a);
+    }
+    bool near_registered_range(std::uintptr_t a) const;
     // Constant memory is read-only to kernels: an H200 fails the launch.
     void refuse_constant_store(std::uintptr_t a, std::uint32_t size, const void* pc);
     bool inside_shared_variables(std::uint32_t offset, std::uint32_t size) const {

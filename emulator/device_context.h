@@ -89,6 +89,13 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     }
     const auto space = classify(*w, a);
     if (!space) {
+        if (w->block->near_registered_host(a)) [[unlikely]] {
+            // Host pages the footprint cannot save and restore: block order.
+            if (w->block->in_parallel_attempt()) w->block->give_up_parallel_attempt();
+            if (kind != AccessKind::Read) w->block->note_lasting_effect();
+            observe_global(*w, *w->block, a, size, kind, is_volatile, pc, natural);
+            return;
+        }
         if (w->near_static_shared(a)) w->block->check_near_shared(a, size, kind, pc);
         else if (w->below_shared(a)) w->block->check_below_shared(a, size, kind, pc);
         if (kind != AccessKind::Read && !w->block->on_running_stack(a)) {

@@ -57,6 +57,7 @@ GlobalMemory::GlobalMemory(std::size_t capacity) : capacity_(capacity) {
 
 GlobalMemory::~GlobalMemory() {
     if (active_lo_ == lo_) active_size_ = 0;
+    registered_count_.fetch_sub(registered_.size(), std::memory_order_relaxed);
     munmap(reinterpret_cast<void*>(lo_), reserved_);
 }
 
@@ -161,6 +162,47 @@ std::string GlobalMemory::explain(std::uintptr_t address, std::size_t size) cons
         return "is " + std::to_string(past) + " bytes past the end of " + name(*before);
     if (ahead < 4096) return "is " + std::to_string(ahead) + " bytes before the start of " + name(live->second);
     return "is in no allocation";
+}
+
+bool GlobalMemory::register_host(std::uintptr_t base, std::size_t size, const void* site) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto next = registered_.lower_bound(base);
+    if (next != registered_.end() && next->first - base < size) return false;
+    if (next != registered_.begin() && base - std::prev(next)->first < std::prev(next)->second.size) return false;
+    registered_[base] = Allocation{base, size, size, AllocationKind::RegisteredHost, ++serial_, site};
+    registered_count_.fetch_add(1, std::memory_order_relaxed);
+    return true;
+}
+
+bool GlobalMemory::unregister_host(std::uintptr_t base) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (registered_.erase(base) == 0) return false;
+    registered_count_.fetch_sub(1, std::memory_order_relaxed);
+    return true;
+}
+
+std::optional<Allocation> GlobalMemory::find_registered(std::uintptr_t address, std::size_t slack) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto next = registered_.upper_bound(address);
+    const Allocation* before = next != registered_.begin() ? &std::prev(next)->second : nullptr;
+    if (before != nullptr && address - before->base < before->size) return *before;
+    // Not inside one: the nearer range within the slack, as explain() names
+    // the nearer allocation.
+    const std::size_t past = before != nullptr ? address - (before->base + before->size) : SIZE_MAX;
+    const std::size_t ahead = next != registered_.end() ? next->first - address : SIZE_MAX;
+    if (past < slack && past <= ahead) return *before;
+    if (ahead < slack) return next->second;
+    return std::nullopt;
+}
+
+std::string GlobalMemory::explain_registered(const Allocation& range, std::uintptr_t address, std::size_t size) {
+    char text[128];
+    std::snprintf(text, sizeof text, "host memory #%llu registered with cudaHostRegister (%zu bytes at %#llx)",
+                  static_cast<unsigned long long>(range.serial), range.size, static_cast<unsigned long long>(range.base));
+    if (address < range.base) return "is " + std::to_string(range.base - address) + " bytes before the start of " + text;
+    if (address < range.base + range.size)
+        return "runs " + std::to_string(address - range.base + size - range.size) + " bytes past the end of " + text;
+    return "is " + std::to_string(address - (range.base + range.size)) + " bytes past the end of " + text;
 }
 
 bool GlobalMemory::in_freed(std::uintptr_t address) const {

@@ -2,6 +2,7 @@
 // as global is a single range compare on the access hot path.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -12,7 +13,9 @@
 
 namespace simt {
 
-enum class AllocationKind : std::uint8_t { Device, Managed, PinnedHost };
+// RegisteredHost: the program's own host memory registered for the device
+// (outside the arena; GlobalMemory::register_host).
+enum class AllocationKind : std::uint8_t { Device, Managed, PinnedHost, RegisteredHost };
 
 struct Allocation {
     std::uintptr_t base = 0;
@@ -59,6 +62,21 @@ public:
     // Every live allocation, by address.
     std::vector<Allocation> live() const;
 
+    // Host memory the program registered for the device: it stays where it
+    // is, outside the arena, but kernels' accesses to it are observed as
+    // those to an allocation are (bounds, races), under a serial of its own.
+    // False when it overlaps a registered range.
+    bool register_host(std::uintptr_t base, std::size_t size, const void* site);
+    bool unregister_host(std::uintptr_t base);
+    // The registered range holding `address`, or, failing that, the one it
+    // lies within `slack` bytes before or after (an index past its end).
+    std::optional<Allocation> find_registered(std::uintptr_t address, std::size_t slack = 0) const;
+    // Why [address, address + size) is not inside that range.
+    static std::string explain_registered(const Allocation& range, std::uintptr_t address, std::size_t size);
+    // Whether any host range is registered now (checked before a lookup on
+    // every access outside device memory).
+    static bool any_registered() { return registered_count_.load(std::memory_order_relaxed) != 0; }
+
     bool contains(std::uintptr_t a) const { return a - lo_ < reserved_; }
     // The arena of the process's engine, for the access hot path.
     static bool active_contains(std::uintptr_t a) { return a - active_lo_ < active_size_; }
@@ -76,6 +94,8 @@ public:
 
 private:
     static inline HostStoreSink host_store_sink_ = nullptr;
+    static inline std::atomic<std::size_t> registered_count_{0};
+    std::map<std::uintptr_t, Allocation> registered_;
     static inline std::uintptr_t active_lo_ = 0;
     static inline std::size_t active_size_ = 0;
     std::uintptr_t lo_ = 0;

@@ -645,3 +645,29 @@ TEST_CASE("lanes that read a shared element are ordered before a lane's write af
         CHECK(out[31] == 1);
     }
 }
+
+namespace {
+
+__global__ void count_without_atomics(int* count) {
+    const int seen = count[0];
+    count[0] = seen + 1;
+}
+
+}  // namespace
+
+TEST_CASE("a race on host memory registered with cudaHostRegister is reported as on device memory, naming the range") {
+    // The battery's registered_host_race: 128 threads lose updates on a GPU,
+    // and simt saw nothing, the memory being the program's own.
+    SIMT_EACH_MODE();
+    simt::cuda::reset_device(opts, simt::test::race_only());
+    std::vector<int> host(1024, 0);
+    REQUIRE(cudaHostRegister(host.data(), host.size() * sizeof(int), cudaHostRegisterMapped) == cudaSuccess);
+    int* device = nullptr;
+    REQUIRE(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device), host.data(), 0) == cudaSuccess);
+    count_without_atomics<<<4, 32>>>(device);
+    const Run r = hazards();
+    CHECK(has_kind(r.groups, "WAW"));
+    REQUIRE_FALSE(r.groups.empty());
+    CHECK_THAT(r.groups.front().example.location, Catch::Contains("registered with cudaHostRegister (4096 bytes), byte offset 0"));
+    REQUIRE(cudaHostUnregister(host.data()) == cudaSuccess);
+}

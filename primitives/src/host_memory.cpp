@@ -79,7 +79,8 @@ cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned flags) {
     std::lock_guard<std::mutex> lock(registered_mutex);
     auto next = registered().lower_bound(a);
     const bool overlaps = registered_range(a) || (next != registered().end() && next->first - a < bytes);
-    if (overlaps) return SIMT_API_RESULT(cudaErrorHostMemoryAlreadyRegistered);
+    if (overlaps || !memory().register_host(a, bytes, __builtin_return_address(0)))
+        return SIMT_API_RESULT(cudaErrorHostMemoryAlreadyRegistered);
     registered()[a] = Registered{bytes, flags};
     return SIMT_API_RESULT(cudaSuccess);
 }
@@ -87,6 +88,7 @@ cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned flags) {
 cudaError_t cudaHostUnregister(void* ptr) {
     std::lock_guard<std::mutex> lock(registered_mutex);
     if (registered().erase(reinterpret_cast<std::uintptr_t>(ptr)) == 0) return SIMT_API_RESULT(cudaErrorHostMemoryNotRegistered);
+    memory().unregister_host(reinterpret_cast<std::uintptr_t>(ptr));
     return SIMT_API_RESULT(cudaSuccess);
 }
 
@@ -127,7 +129,8 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
         switch (a->kind) {
             case AllocationKind::Device: attributes->type = cudaMemoryTypeDevice; break;
             case AllocationKind::Managed: attributes->type = cudaMemoryTypeManaged; attributes->hostPointer = p; break;
-            case AllocationKind::PinnedHost: attributes->type = cudaMemoryTypeHost; attributes->hostPointer = p; break;
+            case AllocationKind::PinnedHost:
+            case AllocationKind::RegisteredHost: attributes->type = cudaMemoryTypeHost; attributes->hostPointer = p; break;
         }
         return SIMT_API_RESULT(cudaSuccess);
     }
