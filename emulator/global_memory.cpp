@@ -197,7 +197,7 @@ std::optional<Allocation> GlobalMemory::find_registered(std::uintptr_t address, 
 
 std::string GlobalMemory::explain_registered(const Allocation& range, std::uintptr_t address, std::size_t size) {
     char text[128];
-    std::snprintf(text, sizeof text, "host memory #%llu registered with cudaHostRegister (%zu bytes at %#llx)",
+    std::snprintf(text, sizeof text, "host memory #%llu registered for the device (%zu bytes at %#llx)",
                   static_cast<unsigned long long>(range.serial), range.size, static_cast<unsigned long long>(range.base));
     if (address < range.base) return "is " + std::to_string(range.base - address) + " bytes before the start of " + text;
     if (address < range.base + range.size)

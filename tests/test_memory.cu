@@ -417,10 +417,32 @@ TEST_CASE("an access past host memory registered with cudaHostRegister is refuse
     REQUIRE(past.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(past.fault.message, Catch::Contains("invalid global write of size 4 in kernel write_from"));
     CHECK_THAT(past.fault.message, Catch::Contains(" bytes past the end of host memory #"));
-    CHECK_THAT(past.fault.message, Catch::Contains(" registered with cudaHostRegister (4096 bytes at 0x"));
+    CHECK_THAT(past.fault.message, Catch::Contains(" registered for the device (4096 bytes at 0x"));
     for (std::size_t i = 1024; i < 2048; ++i) CHECK(host[i] == 0);  // not performed
     const simt::LaunchOutcome before = simt::test::run_on_engine("write_from", write_from, dim3(1), dim3(32), device, -32);
     REQUIRE(before.fault.kind == simt::FaultKind::IllegalAddress);
     CHECK_THAT(before.fault.message, Catch::Contains(" bytes before the start of host memory #"));
     REQUIRE(cudaHostUnregister(host.data()) == cudaSuccess);
+}
+
+namespace {
+
+// Its __shared__ array is only ever written: g++ at -O2 deleted the array
+// and the stores with it, the one past the end included.
+__global__ void store_unread_shared(int* out) {
+    __shared__ int s[32];
+    s[threadIdx.x + 1] = 1;
+    out[threadIdx.x] = 1;
+}
+
+}  // namespace
+
+TEST_CASE("a store past a __shared__ array that nothing reads is still refused and reported") {
+    // The battery's dead_shared_store.
+    SIMT_EACH_MODE();
+    simt::test::Managed<int> out(32);
+    const simt::LaunchOutcome r = simt::test::run_on_engine("store_unread_shared", store_unread_shared, dim3(1), dim3(32), out.get());
+    REQUIRE(r.fault.kind == simt::FaultKind::IllegalAddress);
+    CHECK_THAT(r.fault.message, Catch::Contains("out-of-bounds shared write of size 4 in kernel store_unread_shared by thread (31,0,0)"));
+    CHECK_THAT(r.fault.message, Catch::Contains("byte offset 128 of __shared__ store_unread_shared::s (128 bytes)"));
 }

@@ -165,25 +165,25 @@ TEST_CASE("a launch without an argument list is an error", "[rewriter]") {
 
 TEST_CASE("a static __shared__ array in a function gets a guard zone and keeps its name, on the same line", "[rewriter]") {
     CHECK(body("void k() {\n  __shared__ float tile[16][17];\n}\n") ==
-          "void k() {\n  static __thread ::simt::shared_array<float[16][17]> simt_shared_tile; auto& tile = simt_shared_tile.value;\n}\n");
+          "void k() {\n  SIMT_SHARED_STORAGE ::simt::shared_array<float[16][17]> simt_shared_tile; auto& tile = simt_shared_tile.value;\n}\n");
     CHECK(body("void k() { volatile __shared__ int s[64]; }") ==
-          "void k() { volatile static __thread ::simt::shared_array<int[64]> simt_shared_s; auto& s = simt_shared_s.value; }");
+          "void k() { volatile SIMT_SHARED_STORAGE ::simt::shared_array<int[64]> simt_shared_s; auto& s = simt_shared_s.value; }");
     CHECK(body("void k() { __shared__ __align__(16) T buf[N * (M + 1)]; }") ==
-          "void k() { static __thread __align__(16) ::simt::shared_array<T[N * (M + 1)]> simt_shared_buf; auto& buf = simt_shared_buf.value; }");
+          "void k() { SIMT_SHARED_STORAGE __align__(16) ::simt::shared_array<T[N * (M + 1)]> simt_shared_buf; auto& buf = simt_shared_buf.value; }");
 }
 
 TEST_CASE("alignas on a __shared__ array follows the variable's name, where a standard attribute may stand", "[rewriter]") {
     // cuda-samples' globalToShmemAsyncCopy: `__shared__ alignas(alignof(float4)) float As[B][B];`
     CHECK(body("void k() { __shared__ alignas(alignof(float4)) float As[4][4]; }") ==
-          "void k() { static __thread ::simt::shared_array<float[4][4]> simt_shared_As alignas(alignof(float4)); auto& As = simt_shared_As.value; }");
+          "void k() { SIMT_SHARED_STORAGE ::simt::shared_array<float[4][4]> simt_shared_As alignas(alignof(float4)); auto& As = simt_shared_As.value; }");
 }
 
 TEST_CASE("several __shared__ arrays in one declaration get a guard zone each, on the same line", "[rewriter]") {
     // Left alone, GCC guards a thread-local array of a class type (`__half`)
     // with a hidden flag each thread reads: a false out-of-bounds report.
     CHECK(body("void k() { __shared__ __half a[8], b[2][4]; }") ==
-          "void k() { static __thread ::simt::shared_array<__half[8]> simt_shared_a; auto& a = simt_shared_a.value; "
-          "static __thread ::simt::shared_array<__half[2][4]> simt_shared_b; auto& b = simt_shared_b.value; }");
+          "void k() { SIMT_SHARED_STORAGE ::simt::shared_array<__half[8]> simt_shared_a; auto& a = simt_shared_a.value; "
+          "SIMT_SHARED_STORAGE ::simt::shared_array<__half[2][4]> simt_shared_b; auto& b = simt_shared_b.value; }");
 }
 
 TEST_CASE("scalars, a scalar among arrays and file-scope __shared__ are left as they are", "[rewriter]") {

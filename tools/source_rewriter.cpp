@@ -440,7 +440,7 @@ private:
             std::string dims;
             for (char c : declarator.substr(bracket)) dims += c == '\n' ? ' ' : c;
             while (!dims.empty() && is_space(dims.back())) dims.pop_back();
-            out += (piece == 0 ? "" : " ") + std::string("static __thread ") + attributes + "::simt::shared_array<" +
+            out += (piece == 0 ? "" : " ") + std::string("SIMT_SHARED_STORAGE ") + attributes + "::simt::shared_array<" +
                    type + dims + "> simt_shared_" + name +
                    (trailing.empty() ? "" : " " + trailing.substr(0, trailing.size() - 1)) + "; auto& " + name +
                    " = simt_shared_" + name + ".value;";

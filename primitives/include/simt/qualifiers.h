@@ -14,8 +14,12 @@
 #define __CUDACC_SIMT__ 1
 // Shared memory is per block; a block runs on one OS thread and never
 // migrates, so per-OS-thread storage is per-block storage. `static __thread`
-// (not thread_local) avoids a TLS wrapper call on every access.
-#define __shared__ static __thread
+// (not thread_local) avoids a TLS wrapper call on every access. `used`:
+// g++ at -O2 deletes a variable that is only ever written, and with it the
+// stores, an out-of-bounds one included; kept, every store is observed.
+// The source rewriter spells a __shared__ array it guards with this too.
+#define SIMT_SHARED_STORAGE static __thread __attribute__((used))
+#define __shared__ SIMT_SHARED_STORAGE
 // Constant memory and __device__ variables get their own sections so the
 // engine classifies an access with a range compare (see memory_spaces.h).
 // (The source rewriter marks __device__/__managed__ variables.)
