@@ -276,10 +276,35 @@ TEST_CASE("in-kernel malloc returns NULL past cudaLimitMallocHeapSize, which is 
     heap_take<<<1, 1>>>(std::size_t(100) << 20, ok);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
     CHECK(ok[0] == 0);
+    // Set before the first kernel that calls malloc, the new size holds.
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32));
     REQUIRE(cudaDeviceSetLimit(cudaLimitMallocHeapSize, std::size_t(128) << 20) == cudaSuccess);
     REQUIRE(cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize) == cudaSuccess);
     CHECK(heap == std::size_t(128) << 20);
-    heap_take<<<1, 1>>>(std::size_t(100) << 20, ok);
+    simt::test::Managed<int> big(1, -1);
+    heap_take<<<1, 1>>>(std::size_t(100) << 20, big);
     REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-    CHECK(ok[0] == 1);
+    CHECK(big[0] == 1);
+}
+
+TEST_CASE("cudaLimitMallocHeapSize cannot change once a kernel has used the heap, as an H100 refuses it") {
+    // docs/gpu-runs/2026-12-07-h100-probes (g13): cudaErrorInvalidValue.
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32));
+    simt::test::Managed<int> ok(1, -1);
+    heap_take<<<1, 1>>>(std::size_t(1) << 20, ok);
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(cudaDeviceSetLimit(cudaLimitMallocHeapSize, std::size_t(64) << 20) == cudaErrorInvalidValue);
+    std::size_t heap = 0;
+    REQUIRE(cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize) == cudaSuccess);
+    CHECK(heap == std::size_t(8) << 20);
+}
+
+TEST_CASE("cudaLimitStackSize reads 1024 bytes by default, as on an H100, and reads back what was set") {
+    simt::cuda::reset_device(simt::test::options(simt::ScheduleMode::Independent, 32));
+    std::size_t stack = 0;
+    REQUIRE(cudaDeviceGetLimit(&stack, cudaLimitStackSize) == cudaSuccess);
+    CHECK(stack == 1024);
+    REQUIRE(cudaDeviceSetLimit(cudaLimitStackSize, 4096) == cudaSuccess);
+    REQUIRE(cudaDeviceGetLimit(&stack, cudaLimitStackSize) == cudaSuccess);
+    CHECK(stack == 4096);
 }

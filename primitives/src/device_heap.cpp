@@ -27,7 +27,9 @@ std::size_t heap_used = 0;
 
 extern "C" void* simt_device_malloc(std::size_t bytes) noexcept {
     if (!simt::device::in_kernel()) return std::malloc(bytes);
-    const std::size_t limit = simt::cuda::ProcessRuntime::get().heap_limit();
+    simt::cuda::ProcessRuntime& rt = simt::cuda::ProcessRuntime::get();
+    rt.note_heap_use();
+    const std::size_t limit = rt.heap_limit();
     {
         std::lock_guard<std::mutex> lock(heap_mutex);
         if (bytes == 0 || bytes > limit - heap_used) return nullptr;

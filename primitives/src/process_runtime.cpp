@@ -309,6 +309,8 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     shared_limits_.clear();
     printf_buffer_ = kDefaultPrintfBuffer;
     heap_limit_ = kDefaultHeapLimit;
+    heap_in_use_ = false;
+    stack_limit_ = kDefaultStackLimit;
 }
 
 void reset_device(const EngineOptions& options, const CheckOptions& checks) {

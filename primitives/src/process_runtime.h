@@ -2,6 +2,8 @@
 // sticky error, per-kernel attributes, and what simt reported.
 #pragma once
 
+#include <atomic>
+
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -80,8 +82,17 @@ public:
     // (value_flow.h): with the shuffle check, and not while tracing.
     bool checks_value_flow() const { return checks_.shuffle && !trace_; }
     // cudaLimitMallocHeapSize: the bytes device malloc may hold at once.
+    // A GPU sets the heap up when a kernel first uses it, and refuses a new
+    // size after that (until cudaDeviceReset).
     std::size_t heap_limit() const { return heap_limit_; }
     void set_heap_limit(std::size_t bytes) { heap_limit_ = bytes; }
+    bool heap_in_use() const { return heap_in_use_.load(std::memory_order_relaxed); }
+    void note_heap_use() { heap_in_use_.store(true, std::memory_order_relaxed); }
+    // cudaLimitStackSize as the program set it (an H100's 1024 bytes by
+    // default). A thread's real stack is --stack-size bytes, whose
+    // overflow is reported with its own advice.
+    std::size_t stack_limit() const { return stack_limit_; }
+    void set_stack_limit(std::size_t bytes) { stack_limit_ = bytes; }
     // No checker is on (--check none): what the program does is its own business.
     bool checks_nothing() const {
         return !checks_.race && !checks_.shuffle && !checks_.init && !checks_.barrier && !checks_.warp_sync &&
@@ -152,6 +163,9 @@ private:
     unsigned carried_faults_ = 0;  // warnings, by site
     static constexpr std::size_t kDefaultHeapLimit = std::size_t(8) << 20;  // a GPU's
     std::size_t heap_limit_ = kDefaultHeapLimit;
+    std::atomic<bool> heap_in_use_{false};
+    static constexpr std::size_t kDefaultStackLimit = 1024;  // an H100's (docs/gpu-runs/2026-12-07-h100-probes)
+    std::size_t stack_limit_ = kDefaultStackLimit;
     int error_exitcode_ = 1;  // a program on its own: its exit status when simt reported an error
     unsigned launches_with_hazards_ = 0;
     CheckOptions checks_;

@@ -480,9 +480,15 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, std::size_t value) {
             rt.set_printf_buffer(value);
             return done(cudaSuccess);
         case cudaLimitMallocHeapSize:
+            if (rt.heap_in_use())  // as an H100 answers (docs/gpu-runs/2026-12-07-h100-probes, g13)
+                return refuse(SIMT_CALL("cudaDeviceSetLimit"), cudaErrorInvalidValue,
+                              "the device heap's size cannot change: a kernel has already called malloc",
+                              "the heap keeps its " + std::to_string(rt.heap_limit()) + " bytes",
+                              "set cudaLimitMallocHeapSize before the first launch of a kernel that calls malloc");
             rt.set_heap_limit(value);
             return done(cudaSuccess);
-        case cudaLimitStackSize:  // fibers have --stack-size bytes
+        case cudaLimitStackSize:  // read back; a fiber's stack is --stack-size bytes
+            rt.set_stack_limit(value);
             return done(cudaSuccess);
         case cudaLimitPersistingL2CacheSize:
             if (value > kPersistingL2Max)
@@ -507,7 +513,7 @@ cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
     ProcessRuntime& rt = ProcessRuntime::get();
     switch (limit) {
         case cudaLimitPrintfFifoSize: *value = rt.printf_buffer(); return done(cudaSuccess);
-        case cudaLimitStackSize: *value = rt.engine().options().stack_size; return done(cudaSuccess);
+        case cudaLimitStackSize: *value = rt.stack_limit(); return done(cudaSuccess);
         case cudaLimitMallocHeapSize: *value = rt.heap_limit(); return done(cudaSuccess);
         case cudaLimitPersistingL2CacheSize: *value = persisting_l2; return done(cudaSuccess);
         case cudaLimitDevRuntimeSyncDepth: *value = 2; return done(cudaSuccess);
