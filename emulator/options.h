@@ -2,6 +2,8 @@
 // embedding program), never read from the environment deep inside components.
 #pragma once
 
+#include <unistd.h>
+
 #include <cstddef>
 #include <algorithm>
 #include <cstdint>
@@ -54,6 +56,17 @@ struct EngineOptions {
     EngineOptions& with_guarded_stacks(std::size_t n) { guarded_stacks = n; return *this; }
 };
 
+// The device memory simt offers: 16 GiB, or half the machine's memory where
+// that is less. A program that sizes its buffers by cudaMemGetInfo (a
+// fraction of what is free) then fits on a laptop instead of swapping.
+inline std::size_t default_device_memory() {
+    constexpr std::size_t kMost = std::size_t(16) << 30, kStep = std::size_t(256) << 20;
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0) return kMost;
+    const std::size_t half = std::size_t(pages) * std::size_t(page) / 2;
+    return std::max(kStep, std::min(kMost, half / kStep * kStep));
+}
+
 // What the emulated device offers (an H100-like part).
 struct DeviceLimits {
     unsigned max_threads_per_block = 1024;
@@ -62,7 +75,7 @@ struct DeviceLimits {
     std::size_t shared_per_block = 48 * 1024;          // without opt-in
     std::size_t shared_per_block_optin = 227 * 1024;   // with cudaFuncSetAttribute
     std::size_t constant_bytes = 64 * 1024;
-    std::size_t global_bytes = std::size_t(16) << 30;
+    std::size_t global_bytes = default_device_memory();
     // Residency: blocks that wait for other blocks make progress only while
     // all of them fit on the device at once.
     unsigned multiprocessors = 132;

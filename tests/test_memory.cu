@@ -2,6 +2,8 @@
 // the runtime's memory API.
 #include "support.h"
 
+#include <unistd.h>
+
 #include <cstring>
 
 namespace {
@@ -336,6 +338,22 @@ TEST_CASE("cudaMalloc of more than the device holds fails with cudaErrorMemoryAl
     CHECK(cudaMalloc(&p, std::size_t(n) * sizeof(int)) == cudaErrorMemoryAllocation);
     CHECK(cudaGetLastError() == cudaErrorMemoryAllocation);
     CHECK(cudaGetLastError() == cudaSuccess);  // not sticky
+}
+
+TEST_CASE("the device offers at most half the machine's memory and at most 16 GiB, and cudaMalloc keeps within it") {
+    simt::cuda::reset_device({});
+    std::size_t free = 0, total = 0;
+    REQUIRE(cudaMemGetInfo(&free, &total) == cudaSuccess);
+    const std::size_t machine = std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGESIZE));
+    CHECK(total <= machine / 2);
+    CHECK(total <= std::size_t(16) << 30);
+    CHECK(total >= std::size_t(256) << 20);
+    cudaDeviceProp prop{};
+    REQUIRE(cudaGetDeviceProperties(&prop, 0) == cudaSuccess);
+    CHECK(prop.totalGlobalMem == total);
+    void* p = nullptr;
+    CHECK(cudaMalloc(&p, total + 1) == cudaErrorMemoryAllocation);
+    cudaGetLastError();
 }
 
 TEST_CASE("pitched memory: rows are padded to 512 bytes, 2-D copies and fills keep to the rows, a width past the pitch is refused") {
