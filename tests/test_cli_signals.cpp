@@ -88,6 +88,21 @@ fs::path endless_program(const fs::path& dir) {
     return dir / "endless.cu";
 }
 
+// The same that uses the device first (simt's runtime is then running).
+fs::path endless_cuda_program(const fs::path& dir) {
+    std::ofstream(dir / "endless_cuda.cu") << "#include <cstdio>\n#include <unistd.h>\n"
+                                              "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+                                              "int main(int argc, char** argv) {\n"
+                                              "    int* p; cudaMalloc(&p, 128); k<<<1, 32>>>(p); cudaDeviceSynchronize();\n"
+                                              "    std::FILE* f = std::fopen(argv[1], \"w\");\n"
+                                              "    std::fprintf(f, \"%d\\n\", (int)getpid());\n"
+                                              "    std::fclose(f);\n"
+                                              "    std::printf(\"started\\n\");\n"
+                                              "    for (;;) sleep(1);\n"
+                                              "}\n";
+    return dir / "endless_cuda.cu";
+}
+
 pid_t program_pid(const fs::path& pid_file) {
     REQUIRE(within(60s, [&] { return slurp(pid_file).find('\n') != std::string::npos; }));
     return std::stoi(slurp(pid_file));
@@ -111,6 +126,33 @@ TEST_CASE("a signal to the simt driver alone ends the program it runs (even SIGK
         CHECK(WIFSIGNALED(status));  // the driver ends by the signal, as a harness expects
         CHECK(WTERMSIG(status) == signal);
         CHECK(within(5s, [&] { return !running(program); }));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a program ended by a signal to the driver keeps its buffered output and writes its report file") {
+    // The battery: the program died by the signal's default action, losing
+    // what stdio still held and the --report-file.
+    const fs::path dir = fresh_dir("signal-report");
+    const fs::path source = endless_cuda_program(dir);
+    for (const int signal : {SIGTERM, SIGINT}) {
+        CAPTURE(signal);
+        const fs::path pid_file = dir / ("pid" + std::to_string(signal)), report = dir / "report.json", log = dir / "log";
+        fs::remove(report);
+        const pid_t driver = start_simt({"run", "--cache-dir", SIMT_TEST_CACHE, "--cache-limit", "8192", "--report", "json",
+                                         "--report-file", report.string(), source.string(), "--", pid_file.string()},
+                                        log);
+        const pid_t program = program_pid(pid_file);
+        kill(driver, signal);
+        int status = 0;
+        waitpid(driver, &status, 0);
+        CHECK(WIFSIGNALED(status));
+        CHECK(WTERMSIG(status) == signal);
+        CHECK(within(5s, [&] { return !running(program); }));
+        CHECK_THAT(slurp(log), Catch::Contains("started\n"));  // a file: printf's buffer was flushed
+        const std::string json = slurp(report);
+        CHECK_THAT(json, Catch::Contains("\"successful\": false"));
+        CHECK_THAT(json, Catch::Contains("the program was ended by signal " + std::to_string(signal)));
     }
     fs::remove_all(dir);
 }

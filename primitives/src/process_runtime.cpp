@@ -16,6 +16,7 @@
 #include "emulator/worker.h"
 #include "fault_text.h"
 #include "schedule_file.h"
+#include "termination_signals.h"
 #include "value_flow.h"
 #include "simt/launch.h"
 #include "simt/builtin_variables.h"
@@ -140,6 +141,7 @@ ProcessRuntime::ProcessRuntime() {
     GlobalMemory::set_host_store_sink(&note_host_store);
     status_channel();  // taken now, before the program can fork: its children do not inherit it
     std::atexit(&write_status_file);
+    catch_termination_signals();
     if (ProgressLine::wanted()) progress_ = std::make_unique<ProgressLine>();
 }
 

@@ -200,6 +200,7 @@ private:
     driver::RunCounts end_run(const std::vector<std::string>& failures = {}, bool launch_running = false);
     friend void write_status_file();
     friend void end_after_stall(const Stall& stall);
+    friend void end_after_signal(int signal);
 };
 
 // At exit (registered by the runtime): leaks, the counts, the report file,
@@ -207,6 +208,8 @@ private:
 void write_status_file();
 // The same when the watchdog stops the program (Engine::set_stall_end).
 void end_after_stall(const Stall& stall);
+// The same when a termination signal ends it (termination_signals.h).
+void end_after_signal(int signal);
 // The pipe to `simt run` (SIMT_STATUS_FD), -1 for a program on its own.
 int status_channel();
 

@@ -97,6 +97,15 @@ void end_after_stall(const Stall& stall) {
                /*launch_running=*/true);
 }
 
+void end_after_signal(int signal) {
+    ProcessRuntime& rt = ProcessRuntime::get();
+    rt.erase_progress();
+    flush_program_output();
+    rt.end_run({"the program was ended by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")"},
+               /*launch_running=*/true);
+    flush_program_output();
+}
+
 // What every end of a run writes: the summary lines, the report, trace and
 // schedule files, and the counts `simt run` reads (a program on its own
 // prints its summary line). `failures`: why the run did not end as a
