@@ -74,33 +74,22 @@ bool within(std::chrono::milliseconds limit, Condition done) {
 }
 
 // A program that writes its pid to argv[1] and then never ends (unless
-// argv[2] says to ignore SIGTERM too).
-fs::path endless_program(const fs::path& dir) {
-    std::ofstream(dir / "endless.cu") << "#include <csignal>\n#include <cstdio>\n#include <unistd.h>\n"
-                                         "int main(int argc, char** argv) {\n"
-                                         "    if (argc > 2) std::signal(SIGTERM, SIG_IGN);\n"
-                                         "    std::FILE* f = std::fopen(argv[1], \"w\");\n"
-                                         "    std::fprintf(f, \"%d\\n\", (int)getpid());\n"
-                                         "    std::fclose(f);\n"
-                                         "    std::printf(\"started\\n\");\n"
-                                         "    for (;;) sleep(1);\n"
-                                         "}\n";
-    return dir / "endless.cu";
-}
-
-// The same that uses the device first (simt's runtime is then running).
-fs::path endless_cuda_program(const fs::path& dir) {
-    std::ofstream(dir / "endless_cuda.cu") << "#include <cstdio>\n#include <unistd.h>\n"
-                                              "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
-                                              "int main(int argc, char** argv) {\n"
-                                              "    int* p; cudaMalloc(&p, 128); k<<<1, 32>>>(p); cudaDeviceSynchronize();\n"
-                                              "    std::FILE* f = std::fopen(argv[1], \"w\");\n"
-                                              "    std::fprintf(f, \"%d\\n\", (int)getpid());\n"
-                                              "    std::fclose(f);\n"
-                                              "    std::printf(\"started\\n\");\n"
-                                              "    for (;;) sleep(1);\n"
-                                              "}\n";
-    return dir / "endless_cuda.cu";
+// argv[2] says to ignore SIGTERM too). With `uses_device`, it launches a
+// kernel first, so simt's runtime is running when the signal comes.
+fs::path endless_program(const fs::path& dir, bool uses_device = false) {
+    const std::string name = uses_device ? "endless_cuda.cu" : "endless.cu";
+    std::ofstream(dir / name) << "#include <csignal>\n#include <cstdio>\n#include <unistd.h>\n"
+                              << (uses_device ? "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n" : "")
+                              << "int main(int argc, char** argv) {\n"
+                              << (uses_device ? "    int* p; cudaMalloc(&p, 128); k<<<1, 32>>>(p); cudaDeviceSynchronize();\n" : "")
+                              << "    if (argc > 2) std::signal(SIGTERM, SIG_IGN);\n"
+                                 "    std::FILE* f = std::fopen(argv[1], \"w\");\n"
+                                 "    std::fprintf(f, \"%d\\n\", (int)getpid());\n"
+                                 "    std::fclose(f);\n"
+                                 "    std::printf(\"started\\n\");\n"
+                                 "    for (;;) sleep(1);\n"
+                                 "}\n";
+    return dir / name;
 }
 
 pid_t program_pid(const fs::path& pid_file) {
@@ -134,7 +123,7 @@ TEST_CASE("a program ended by a signal to the driver keeps its buffered output a
     // The battery: the program died by the signal's default action, losing
     // what stdio still held and the --report-file.
     const fs::path dir = fresh_dir("signal-report");
-    const fs::path source = endless_cuda_program(dir);
+    const fs::path source = endless_program(dir, /*uses_device=*/true);
     for (const int signal : {SIGTERM, SIGINT}) {
         CAPTURE(signal);
         const fs::path pid_file = dir / ("pid" + std::to_string(signal)), report = dir / "report.json", log = dir / "log";
