@@ -18,7 +18,11 @@ struct HazardAccess {
     AccessKind kind = AccessKind::Read;
     std::uint32_t size = 0;
     const void* pc = nullptr;
+    bool by_host = false;  // host code's access: no thread, `who` unused
 };
+
+// "thread (x,y,z) of block (x,y,z) (warp w, lane l)", or "the host thread".
+inline std::string describe_who(const HazardAccess& a) { return a.by_host ? "the host thread" : describe(a.who); }
 
 struct HazardReport {
     Rule rule = Rule::RaceReadAfterWrite;

@@ -19,13 +19,15 @@ constexpr RuleRow kRules[] = {
 }  // namespace
 
 Rule race_rule(RaceOrder order, RaceScope scope) {
-    constexpr Rule rules[4][3] = {
+    constexpr Rule rules[5][3] = {
         {Rule::RaceReadAfterWrite, Rule::RaceWriteAfterRead, Rule::RaceWriteAfterWrite},
         {Rule::RaceReadAfterWriteIntraWarp, Rule::RaceWriteAfterReadIntraWarp, Rule::RaceWriteAfterWriteIntraWarp},
         {Rule::RaceReadAfterWriteWarpSynchronous, Rule::RaceWriteAfterReadWarpSynchronous,
          Rule::RaceWriteAfterWriteWarpSynchronous},
         {Rule::RaceReadAfterWriteAcrossBlocks, Rule::RaceWriteAfterReadAcrossBlocks,
          Rule::RaceWriteAfterWriteAcrossBlocks},
+        {Rule::RaceReadAfterWriteHostAndKernel, Rule::RaceWriteAfterReadHostAndKernel,
+         Rule::RaceWriteAfterWriteHostAndKernel},
     };
     return rules[std::size_t(scope)][std::size_t(order)];
 }

@@ -19,7 +19,9 @@ enum class Rule : std::uint8_t {
 
 // A race rule by its two parts: which access came second, and between whom.
 enum class RaceOrder : std::uint8_t { ReadAfterWrite, WriteAfterRead, WriteAfterWrite };
-enum class RaceScope : std::uint8_t { Block, IntraWarp, WarpSynchronous, AcrossBlocks };
+// HostAndKernel: host code and a launch nothing waited for (managed or
+// pinned memory the host touches directly).
+enum class RaceScope : std::uint8_t { Block, IntraWarp, WarpSynchronous, AcrossBlocks, HostAndKernel };
 Rule race_rule(RaceOrder order, RaceScope scope);
 
 Family family_of(Rule rule);

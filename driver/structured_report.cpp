@@ -43,7 +43,8 @@ std::string access_json(const HazardAccess& a, bool no_access = false) {
     s << "{\"kind\": " << json_string(no_access ? "none" : access_name(a.kind)) << ", \"size\": " << a.size
       << ", \"thread\": " << triple(a.who.thread) << ", \"block\": " << triple(a.who.block)
       << ", \"warp\": " << a.who.warp << ", \"lane\": " << a.who.lane << ", \"file\": " << json_string(where.file)
-      << ", \"line\": " << where.line << ", \"function\": " << json_string(where.function) << "}";
+      << ", \"line\": " << where.line << ", \"function\": " << json_string(where.function)
+      << (a.by_host ? ", \"host\": true}" : "}");
     return s.str();
 }
 
@@ -127,7 +128,7 @@ std::string result_json(const HazardGroup& g, const LaunchHazards& launch, std::
                                     (launches.size() == 1 ? " " : "es ") + launch_list(launches);
     const std::string message =
         r.message.empty() ? rule_title(r) + " in kernel " + r.kernel + " at " + r.location + " by " +
-                                describe(r.current.who) + ". " + r.why + ". Fix: " + r.fix + ". (" + where_found + ")"
+                                describe_who(r.current) + ". " + r.why + ". Fix: " + r.fix + ". (" + where_found + ")"
                           : r.message + " (" + where_found + ")";
     const SourceLocation current = locate(r.current.pc);
     const SourceLocation previous = r.previous.pc != nullptr ? locate(r.previous.pc) : SourceLocation{};
@@ -137,7 +138,7 @@ std::string result_json(const HazardGroup& g, const LaunchHazards& launch, std::
     if (r.previous.pc != nullptr)
         s += ",\n       \"relatedLocations\": [{\"id\": 1, " + physical_location(previous, root) +
              ", \"message\": {\"text\": " +
-             json_string(std::string("previous ") + access_name(r.previous.kind) + " by " + describe(r.previous.who)) +
+             json_string(std::string("previous ") + access_name(r.previous.kind) + " by " + describe_who(r.previous)) +
              "}}]";
     s += ",\n       \"partialFingerprints\": {\"simt/v2\": \"" + fingerprint(r, current, previous, root) + "\"}";
     s += ",\n       \"properties\": {\"instances\": " + std::to_string(g.instances) +

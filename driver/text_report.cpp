@@ -75,11 +75,11 @@ std::string format_text(const HazardGroup& group) {
         s << "  " << capitalised(access_name(r.current.kind)) << " of size " << r.current.size << " at ";
     else
         s << "  " << capitalised(family_name(r)) << " from ";
-    s << r.location << " by " << describe(r.current.who) << " at " << describe(r.current.pc)
+    s << r.location << " by " << describe_who(r.current) << " at " << describe(r.current.pc)
       << "\n";
     if (r.previous.pc != nullptr)
         s << "  Previous " << access_name(r.previous.kind) << " of size " << r.previous.size << " by "
-          << describe(r.previous.who) << " at " << describe(r.previous.pc) << "\n";
+          << describe_who(r.previous) << " at " << describe(r.previous.pc) << "\n";
     s << "  Why: " << r.why << "\n";
     s << "  Fix: " << r.fix << "\n";
     if (group.instances > 1)

@@ -85,6 +85,7 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
     const auto a = reinterpret_cast<std::uintptr_t>(address);
     if (w == nullptr || w->thread == nullptr) {  // host code
         if (kind != AccessKind::Read) GlobalMemory::host_store(a, size);
+        GlobalMemory::host_access(a, size, kind != AccessKind::Read, is_volatile || kind == AccessKind::Atomic, pc);
         return;
     }
     const auto space = classify(*w, a);

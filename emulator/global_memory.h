@@ -91,8 +91,20 @@ public:
     static void host_store(std::uintptr_t a, std::size_t size) {
         if (active_contains(a) && host_store_sink_ != nullptr) host_store_sink_(a, size);
     }
+    // Host code's loads and stores inside the arena, told to the watcher the
+    // CUDA layer sets while a launch the host has not waited for may still
+    // use memory the host reads (managed and pinned allocations); nullptr
+    // the rest of the time, so a host access then costs one load and test.
+    // `ordered`: a volatile or atomic access (a flag the host polls).
+    using HostAccessWatch = void (*)(std::uintptr_t a, std::size_t size, bool write, bool ordered, const void* pc);
+    static void watch_host_accesses(HostAccessWatch watch) { host_access_watch_.store(watch, std::memory_order_relaxed); }
+    static void host_access(std::uintptr_t a, std::size_t size, bool write, bool ordered, const void* pc) {
+        const HostAccessWatch watch = host_access_watch_.load(std::memory_order_relaxed);
+        if (watch != nullptr && active_contains(a)) [[unlikely]] watch(a, size, write, ordered, pc);
+    }
 
 private:
+    static inline std::atomic<HostAccessWatch> host_access_watch_{nullptr};
     static inline HostStoreSink host_store_sink_ = nullptr;
     static inline std::atomic<std::size_t> registered_count_{0};
     std::map<std::uintptr_t, Allocation> registered_;

@@ -82,7 +82,9 @@ template <unsigned N, AccessKind kind>
         return;
     simt::Worker* w = simt::Worker::current();
     if (w == nullptr || w->thread == nullptr) {
-        if constexpr (kind == AccessKind::Write) simt::GlobalMemory::host_store(reinterpret_cast<std::uintptr_t>(p), N);
+        const auto a = reinterpret_cast<std::uintptr_t>(p);
+        if constexpr (kind == AccessKind::Write) simt::GlobalMemory::host_store(a, N);
+        simt::GlobalMemory::host_access(a, N, kind == AccessKind::Write, false, SIMT_PC);
         return;
     }
     // Most checked accesses: inside a __shared__ variable, a scheduling
@@ -139,25 +141,30 @@ SIMT_EXPORT void __tsan_write_range(void* a, unsigned long size) {
 
 // Device memcpy, memmove and memset (primitives/include/simt/memory_functions.h):
 // a read of the source and a write of the destination at the caller's line,
-// then libc's copy. On the host only the copy: the CUDA runtime's own copies
-// into device memory come here too, and tell the checkers themselves exactly
-// which bytes they wrote (not GlobalMemory::host_store's whole allocation).
-SIMT_EXPORT void* simt_device_memcpy(void* d, const void* s, std::size_t n) noexcept {
-    if (n != 0 && simt::device::in_kernel()) {
-        observe_range(static_cast<char*>(const_cast<void*>(s)), n, AccessKind::Read, SIMT_PC);
-        observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
+// then libc's copy. On the host only the copy and the watch of host accesses
+// (GlobalMemory::host_access): the CUDA runtime's own copies into device
+// memory come here too, and tell the checkers themselves exactly which bytes
+// they wrote (not GlobalMemory::host_store's whole allocation).
+static void observe_copy(const void* d, const void* s, std::size_t n, const void* pc) {
+    if (n == 0) return;
+    if (simt::device::in_kernel()) {
+        if (s != nullptr) observe_range(static_cast<char*>(const_cast<void*>(s)), n, AccessKind::Read, pc);
+        observe_range(static_cast<char*>(const_cast<void*>(d)), n, AccessKind::Write, pc);
+        return;
     }
+    if (s != nullptr) simt::GlobalMemory::host_access(reinterpret_cast<std::uintptr_t>(s), n, false, false, pc);
+    simt::GlobalMemory::host_access(reinterpret_cast<std::uintptr_t>(d), n, true, false, pc);
+}
+SIMT_EXPORT void* simt_device_memcpy(void* d, const void* s, std::size_t n) noexcept {
+    observe_copy(d, s, n, SIMT_PC);
     return std::memcpy(d, s, n);
 }
 SIMT_EXPORT void* simt_device_memmove(void* d, const void* s, std::size_t n) noexcept {
-    if (n != 0 && simt::device::in_kernel()) {
-        observe_range(static_cast<char*>(const_cast<void*>(s)), n, AccessKind::Read, SIMT_PC);
-        observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
-    }
+    observe_copy(d, s, n, SIMT_PC);
     return std::memmove(d, s, n);
 }
 SIMT_EXPORT void* simt_device_memset(void* d, int value, std::size_t n) noexcept {
-    if (n != 0 && simt::device::in_kernel()) observe_range(static_cast<char*>(d), n, AccessKind::Write, SIMT_PC);
+    observe_copy(d, nullptr, n, SIMT_PC);
     return std::memset(d, value, n);
 }
 

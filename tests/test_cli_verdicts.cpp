@@ -69,7 +69,7 @@ bool reports_on_purpose(const fs::path& p) {
         "runtime_calls", "uninitialised_copy",
         // tests/programs
         "compile_error", "constant_store", "deadlock", "endless_loop", "expected_assert", "grid_sync_misuse",
-        "host_crash", "huge_grid", "kernel_faults", "known_gaps", "loaded_objects", "merged_barriers",
+        "host_crash", "host_kernel_races", "huge_grid", "kernel_faults", "known_gaps", "loaded_objects", "merged_barriers",
         "ipc_processes" /* a stale handle's child reports it */, "partial_word_race", "partial_work",
         "race_memory_limit", "racy_blocks", "racy_loop", "shared_leftovers", "shared_negative_sweep",
         "stack_overflow", "texture_errors", "two_racy_kernels", "uninitialised_shared_mix", "watchdog_report",

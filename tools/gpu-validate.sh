@@ -17,7 +17,7 @@ cd "$here"
 
 programs() {
     ls kernels/demo/*.cu kernels/catalog/*.cu kernels/seeds/*.cu kernels/conformance/*.cu kernels/api/*.cu
-    echo tests/programs/deadlock.cu tests/programs/many_prints.cu tests/programs/grid_sync_misuse.cu tests/programs/merged_barriers.cu tests/programs/partial_word_race.cu tests/programs/host_latch.cu tests/programs/ipc_processes.cu | tr ' ' '\n'
+    echo tests/programs/deadlock.cu tests/programs/many_prints.cu tests/programs/grid_sync_misuse.cu tests/programs/merged_barriers.cu tests/programs/partial_word_race.cu tests/programs/host_latch.cu tests/programs/ipc_processes.cu tests/programs/host_waits.cu tests/programs/host_kernel_races.cu | tr ' ' '\n'
 }
 
 section() { echo "=== $1 $2"; }

@@ -11,6 +11,7 @@
 
 #include "driver/hazard.h"
 #include "emulator/global_memory.h"
+#include "deferred_work.h"
 #include "process_runtime.h"
 #include "texture_state.h"
 
@@ -178,7 +179,7 @@ cudaError_t check_direction(bool to_array, const void* ptr, cudaMemcpyKind kind)
 // checking the linear side.
 cudaError_t copy_rows(const char* call, const void* site, bool to_array, const Side& array, void* ptr,
                       std::size_t pitch, std::size_t width, std::size_t height) {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     if (width == 0 || height == 0) return done(cudaSuccess);
     if (std::string problem = pointer_problem(ptr, pitch, 0, width, height, 1); !problem.empty())
         return refuse(call, site, cudaErrorInvalidValue, "the linear memory, " + problem,
@@ -373,7 +374,7 @@ namespace {
 cudaError_t copy_3d(const cudaMemcpy3DParms* p, const void* site) {
     constexpr const char* call = "cudaMemcpy3D";
     if (p == nullptr) return result(call, site, cudaErrorInvalidValue);
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     const auto turn = ProcessRuntime::get().device_turn();
     const bool src_array = p->srcArray != nullptr, dst_array = p->dstArray != nullptr;
     if (src_array == (p->srcPtr.ptr != nullptr) || dst_array == (p->dstPtr.ptr != nullptr))

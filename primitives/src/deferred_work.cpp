@@ -59,4 +59,9 @@ void finish_deferred_work() {
     q.doing = false;
 }
 
+void wait_for_device() {
+    finish_deferred_work();
+    ProcessRuntime::get().host_waited();
+}
+
 }  // namespace simt::cuda

@@ -8,4 +8,9 @@ namespace simt::cuda {
 // off again: if it still waits, that is a deadlock).
 bool doing_deferred_work();
 
+// The host waits for the device (a synchronising call, or one that touches
+// device memory): the work put off is done, and then no launch is running
+// (ProcessRuntime::host_waited).
+void wait_for_device();
+
 }  // namespace simt::cuda

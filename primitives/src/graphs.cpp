@@ -332,7 +332,11 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* node, cudaGraph_t graph, const
         return SIMT_API_RESULT(e);
     if (p == nullptr || p->fn == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     const cudaHostNodeParams h = *p;
-    *node = add_node(graph, cudaGraphNodeTypeHost, [h] { h.fn(h.userData); return cudaSuccess; }, dependencies, count);
+    *node = add_node(graph, cudaGraphNodeTypeHost, [h] {
+        ProcessRuntime::get().host_waited();  // the node's dependencies have run
+        h.fn(h.userData);
+        return cudaSuccess;
+    }, dependencies, count);
     return SIMT_API_RESULT(cudaSuccess);
 }
 

@@ -190,6 +190,7 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
                      name, launch.printf_buffer, static_cast<unsigned long long>(outcome.dropped_lines));
     }
     rt.report_hazards(name, std::move(hazards));
+    rt.watch_host_after_launch();
     for (const auto& [fault, threads] : outcome.carried_faults)
         rt.report_carried_fault(fault, threads, name, rt.engine().launches() - 1);
     if (!outcome.fault) {

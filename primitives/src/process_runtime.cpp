@@ -189,6 +189,29 @@ void ProcessRuntime::after_unchecked_launch() {
     }
 }
 
+void ProcessRuntime::watch_host_memory() {
+    Engine& e = engine();
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!checks_.race || host_kernel_race_on_ == &e) return;
+    e.add_checker(&host_kernel_race_);
+    host_kernel_race_on_ = &e;
+}
+
+void ProcessRuntime::watch_host_after_launch() {
+    if (checks_.race && host_kernel_race_.noted()) GlobalMemory::watch_host_accesses(&watch_host_access);
+}
+
+void ProcessRuntime::watch_host_access(std::uintptr_t a, std::size_t size, bool write, bool ordered,
+                                       const void* pc) {
+    ProcessRuntime& rt = get();
+    // A flag the host polls with a volatile or atomic access: what the
+    // kernel did before setting it is the host's to see (system-scope
+    // signalling); counted as a wait, never judged.
+    if (ordered) return rt.host_waited();
+    const auto turn = rt.device_turn();  // another host thread's launch may be noting
+    rt.host_kernel_race_.host_access(a, size, write, pc);
+}
+
 // A fresh recorder when a trace file is asked for (the previous one's
 // records, if any, are dropped with the device they described).
 void ProcessRuntime::start_trace() {
@@ -313,6 +336,9 @@ void ProcessRuntime::reset(const EngineOptions& options, const CheckOptions& che
     heap_limit_ = kDefaultHeapLimit;
     heap_in_use_ = false;
     stack_limit_ = kDefaultStackLimit;
+    GlobalMemory::watch_host_accesses(nullptr);
+    host_kernel_race_.reset();
+    host_kernel_race_on_ = nullptr;
 }
 
 void reset_device(const EngineOptions& options, const CheckOptions& checks) {

@@ -9,10 +9,12 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "checkers/barrier_checker.h"
+#include "checkers/host_kernel_race_checker.h"
 #include "driver/hazard_log.h"
 #include "checkers/init_checker.h"
 #include "checkers/race_checker.h"
@@ -125,6 +127,19 @@ public:
     // At exit, with --leak-check: every allocation never freed, by call site.
     void report_leaks();
 
+    // A managed or pinned allocation is made: from the first on, kernels'
+    // accesses are noted for the host's (a program without such memory
+    // pays nothing for the watch on its accesses).
+    void watch_host_memory();
+    // After a launch: while launches nothing has waited for touched memory
+    // the host reads directly (managed, pinned), host code's accesses to it
+    // are watched (GlobalMemory::host_access) for races with them.
+    void watch_host_after_launch();
+    // The host waited for every launch (a synchronising call, a host
+    // function in a stream, a flag polled): the races found are printed and
+    // counted, and the watch ends.
+    void host_waited();
+
     // What each `--check` name turns on (the names are options.inc's): the
     // setting in CheckOptions and the plugin registered on the engine, if
     // any ("memory" is the engine's own faults, leaks and API errors).
@@ -167,7 +182,7 @@ private:
     static constexpr std::size_t kDefaultStackLimit = 1024;  // an H100's (docs/gpu-runs/2026-12-07-h100-probes)
     std::size_t stack_limit_ = kDefaultStackLimit;
     int error_exitcode_ = 1;  // a program on its own: its exit status when simt reported an error
-    unsigned launches_with_hazards_ = 0;
+    std::set<std::uint64_t> launches_with_hazards_;  // their indices
     CheckOptions checks_;
     driver::HazardLog hazards_;
     check::RaceChecker race_{hazards_};
@@ -175,6 +190,9 @@ private:
     check::InitChecker init_{hazards_};
     check::BarrierChecker barrier_{hazards_};
     check::WarpSyncChecker warp_sync_{hazards_};
+    check::HostKernelRaceChecker host_kernel_race_;  // with race, once managed or pinned memory exists
+    const Engine* host_kernel_race_on_ = nullptr;    // the engine it is registered on
+    static void watch_host_access(std::uintptr_t a, std::size_t size, bool write, bool ordered, const void* pc);
     EngineOptions options_from_environment();
     std::unique_ptr<check::TraceRecorder> trace_;  // with --trace only
     std::unique_ptr<ProgressLine> progress_;       // on a terminal only

@@ -20,6 +20,7 @@
 #include "driver/sarif_run.h"
 #include "driver/summary.h"
 #include "emulator/symbolizer.h"
+#include "deferred_work.h"
 #include "fault_text.h"
 #include "process_runtime.h"
 #include "schedule_file.h"
@@ -62,7 +63,7 @@ int status_channel() {
 void write_status_file() {
     // Work put off behind a launch waiting for the host ends with the
     // program: done now (a launch that still waits is reported).
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     ProcessRuntime& rt = ProcessRuntime::get();
     rt.stop_progress();
     rt.report_leaks();
@@ -127,7 +128,8 @@ driver::RunCounts ProcessRuntime::end_run(const std::vector<std::string>& failur
                      hazard_errors_, hazard_errors_ == 1 ? "" : "s", hazard_warnings_,
                      hazard_warnings_ == 1 ? "" : "s");
         if (hazard_notes_ != 0) std::fprintf(driver::report_log(), ", %u note%s", hazard_notes_, hazard_notes_ == 1 ? "" : "s");
-        std::fprintf(driver::report_log(), ") in %u launch%s\n", launches_with_hazards_, launches_with_hazards_ == 1 ? "" : "es");
+        const std::size_t launches = launches_with_hazards_.size();
+        std::fprintf(driver::report_log(), ") in %zu launch%s\n", launches, launches == 1 ? "" : "es");
     }
     if (api_errors_ != 0)
         std::fprintf(driver::report_log(), "simt: %u runtime call%s failed (reported above)\n", api_errors_,
@@ -196,7 +198,7 @@ void ProcessRuntime::report_hazards(const char* kernel, std::vector<driver::Haza
     }
     if (trace_) trace_->finish_launch(last_hazards_);
     if (last_hazards_.empty()) return;
-    ++launches_with_hazards_;
+    launches_with_hazards_.insert(engine().launches() - 1);
     const std::vector<bool> fresh = run_hazards_.add(kernel, engine().launches() - 1, last_hazards_);
     std::fflush(stdout);
     for (std::size_t i = 0; i < last_hazards_.size(); ++i) {
@@ -216,6 +218,41 @@ void ProcessRuntime::report_hazards(const char* kernel, std::vector<driver::Haza
         } else {
             ++hazard_notes_;
         }
+    }
+}
+
+// Library code the host runs for the device (Thrust's device algorithms
+// run on the calling host thread here, stream-ordered after the kernels on
+// a GPU) touches device memory as the device would: not the program's race.
+static bool in_device_library(const void* pc) {
+    const std::string file = locate(pc).file;
+    return file.find("/thrust/") != std::string::npos || file.find("/cub/") != std::string::npos;
+}
+
+void ProcessRuntime::host_waited() {
+    const auto turn = device_turn();
+    GlobalMemory::watch_host_accesses(nullptr);
+    std::vector<check::HostKernelRaceChecker::Found> found = host_kernel_race_.take_found();
+    host_kernel_race_.host_waited();
+    for (check::HostKernelRaceChecker::Found& f : found) {
+        const driver::HazardGroup& g = f.group;
+        if (in_device_library(g.example.current.pc)) continue;
+        if (!suppressions_.empty() && suppressed(g.example)) {
+            ++suppressed_;
+            continue;
+        }
+        const std::vector<bool> fresh = run_hazards_.add(g.example.kernel, f.launch, {g});
+        launches_with_hazards_.insert(f.launch);
+        if (!fresh[0]) continue;  // printed where it first appeared
+        std::fflush(stdout);
+        if (printed_groups_ < checks_.print_limit) {
+            std::fputs(driver::format_text(g).c_str(), driver::report_log());
+            ++printed_groups_;
+        } else {
+            ++unprinted_groups_;
+        }
+        ++hazard_errors_;
+        ++errors_reported_;
     }
 }
 

@@ -16,6 +16,7 @@
 #include "emulator/global_memory.h"
 #include "emulator/symbolizer.h"
 #include "graph_model.h"
+#include "deferred_work.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
 
@@ -122,6 +123,7 @@ cudaError_t allocate(void** ptr, std::size_t bytes, AllocationKind kind, const C
                       "the device is out of memory for this request; nothing was allocated",
                       "check the size (a negative count becomes a huge size_t), free buffers no longer needed, "
                       "or use a smaller problem");
+    if (kind != AllocationKind::Device) ProcessRuntime::get().watch_host_memory();
     tell_checkers(MemoryEvent{MemoryOp::Allocated, *memory().find(reinterpret_cast<std::uintptr_t>(*ptr)), 0, 0});
     return done(cudaSuccess);
 }
@@ -170,7 +172,7 @@ namespace {
 
 cudaError_t release(void* ptr, const Call& call) {
     before_device_side_allocation();
-    simt::cuda::finish_deferred_work();  // a free waits for the device's work
+    simt::cuda::wait_for_device();  // a free waits for the device's work
     const auto turn = ProcessRuntime::get().device_turn();
     if (ptr == nullptr) return done(cudaSuccess);
     const auto a = reinterpret_cast<std::uintptr_t>(ptr);
@@ -239,7 +241,7 @@ bool pitched_span(std::size_t pitch, std::size_t width, std::size_t height, std:
 // device side leaves its allocation.
 cudaError_t copy_rows(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
                       std::size_t height, cudaMemcpyKind kind, const Call& call) {
-    simt::cuda::finish_deferred_work();  // what the copy reads or overwrites comes first
+    simt::cuda::wait_for_device();  // what the copy reads or overwrites comes first
     const auto turn = ProcessRuntime::get().device_turn();
     if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
         return refuse(call, cudaErrorInvalidMemcpyDirection, "direction " + std::to_string(int(kind)) + " is not a cudaMemcpyKind",
@@ -277,7 +279,7 @@ cudaError_t copy_rows(void* dst, std::size_t dpitch, const void* src, std::size_
 // The same for a fill (one row for cudaMemset).
 cudaError_t fill_rows(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height,
                       const Call& call) {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     const auto turn = ProcessRuntime::get().device_turn();
     if (width > pitch)
         return refuse(call, cudaErrorInvalidPitchValue,
@@ -342,7 +344,7 @@ namespace {
 // A graph allocation's address stays reserved for its graph's next launch:
 // freeing it ends its life, not the reservation (graph_memory.cpp).
 cudaError_t release_any(void* ptr, const Call& call) {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     if (simt::cuda::is_graph_allocation(ptr)) {
         if (simt::cuda::end_graph_allocation(ptr)) return done(cudaSuccess);
         return refuse(call, cudaErrorInvalidValue, hex(ptr) + " is a graph allocation that is not live",
@@ -444,7 +446,7 @@ cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t wi
 }
 cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void* data,
                                std::size_t bytes, std::size_t offset, bool to_symbol, const void* site) {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     if (offset > symbol_size || bytes > symbol_size - offset)
         return refuse(Call{to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol", site}, cudaErrorInvalidValue,
                       std::to_string(bytes) + " bytes at offset " + std::to_string(offset) + " of a " +
@@ -461,7 +463,7 @@ cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void
 }
 
 cudaError_t cudaDeviceSynchronize() {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     return done(cudaSuccess);
 }
 
@@ -524,7 +526,7 @@ cudaError_t cudaDeviceGetLimit(std::size_t* value, cudaLimit limit) {
 }
 
 cudaError_t cudaDeviceReset() {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     return done(cudaSuccess);
 }
 cudaError_t cudaGetLastError() { return ProcessRuntime::get().take_last_error(); }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 
+#include "deferred_work.h"
 #include "process_runtime.h"
 #include "simt/cuda.h"
 
@@ -63,13 +64,13 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) {
 // Waiting for a stream that is being captured is not allowed (its work has
 // not run: it is in the graph).
 cudaError_t cudaStreamSynchronize(cudaStream_t s) {
-    if (!simt::cuda::capturing(s)) simt::cuda::finish_deferred_work();
+    if (!simt::cuda::capturing(s)) simt::cuda::wait_for_device();
     return SIMT_API_RESULT(simt::cuda::capturing(s) ? cudaErrorStreamCaptureUnsupported : cudaSuccess);
 }
 // Work put off behind a launch waiting for the host is done first: a
 // program polling until its stream is idle must see it end.
 cudaError_t cudaStreamQuery(cudaStream_t) {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     return SIMT_API_RESULT(cudaSuccess);
 }
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned) {
@@ -80,11 +81,15 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 }
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t function, void* user_data) {
     if (function == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    // A host function runs once the stream's work before it has: the
+    // host has waited for those launches.
     if (simt::cuda::capture(stream, cudaGraphNodeTypeHost, [=] {
+            ProcessRuntime::get().host_waited();
             function(user_data);
             return cudaSuccess;
         }))
         return SIMT_API_RESULT(cudaSuccess);
+    ProcessRuntime::get().host_waited();
     function(user_data);
     return SIMT_API_RESULT(cudaSuccess);
 }
@@ -93,6 +98,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
     if (callback == nullptr || flags != 0) return SIMT_API_RESULT(cudaErrorInvalidValue);
     // The status is the stream's: a kernel fault earlier makes it sticky.
     const auto call = [=] {
+        ProcessRuntime::get().host_waited();
         callback(stream, ProcessRuntime::get().sticky(), user_data);
         return cudaSuccess;
     };
@@ -140,7 +146,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* e, unsigned flags) { return SI
 cudaError_t cudaEventCreate(cudaEvent_t* e) { return SIMT_API_RESULT(create_event(e, cudaEventDefault)); }
 cudaError_t cudaEventDestroy(cudaEvent_t e) {
     if (e == nullptr) return SIMT_API_RESULT(cudaErrorInvalidResourceHandle);
-    simt::cuda::finish_deferred_work();  // a record waiting there names it
+    simt::cuda::wait_for_device();  // a record waiting there names it
     delete e;
     return SIMT_API_RESULT(cudaSuccess);
 }
@@ -151,15 +157,15 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) { return SIMT_API_RES
 // The work an event follows is done, and an event never recorded counts as
 // complete (CUDA's rule for both calls).
 cudaError_t cudaEventQuery(cudaEvent_t e) {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     return SIMT_API_RESULT(e == nullptr ? cudaErrorInvalidResourceHandle : cudaSuccess);
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t e) {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     return SIMT_API_RESULT(e == nullptr ? cudaErrorInvalidResourceHandle : cudaSuccess);
 }
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
-    simt::cuda::finish_deferred_work();
+    simt::cuda::wait_for_device();
     if (ms == nullptr) return SIMT_API_RESULT(cudaErrorInvalidValue);
     if (start == nullptr || end == nullptr || !start->recorded || !end->recorded) return SIMT_API_RESULT(cudaErrorInvalidResourceHandle);
     if (((start->flags | end->flags) & cudaEventDisableTiming) != 0) return SIMT_API_RESULT(cudaErrorInvalidResourceHandle);
