@@ -247,12 +247,6 @@ public:
     // A store outside every device memory space: refused when it is the
     // launching host thread's stack.
     bool on_host_stack(std::uintptr_t a) const { return a - launch_.host_stack_lo < launch_.host_stack_hi - launch_.host_stack_lo; }
-    // A store to the host's stack that the host mapped for the device.
-    bool in_mapped_host_stack(std::uintptr_t a) const {
-        for (const KernelLaunch::HostRange& r : launch_.mapped_host_stack)
-            if (a - r.lo < r.hi - r.lo) return true;
-        return false;
-    }
     // The running thread's own fiber stack (its locals).
     bool on_running_stack(std::uintptr_t a) const {
         const Stack& s = running_->fiber.stack();

@@ -100,7 +100,8 @@ inline void observe(const volatile void* address, std::uint32_t size, AccessKind
         if (w->near_static_shared(a)) w->block->check_near_shared(a, size, kind, pc);
         else if (w->below_shared(a)) w->block->check_below_shared(a, size, kind, pc);
         if (kind != AccessKind::Read && !w->block->on_running_stack(a)) {
-            if (w->block->on_host_stack(a) && !w->block->in_mapped_host_stack(a)) w->block->refuse_host_store(a, size, pc);
+            // (A registered range of the stack took the global path above.)
+            if (w->block->on_host_stack(a)) w->block->refuse_host_store(a, size, pc);
             // Host memory (registered, or a device malloc's heap): blocks side
             // by side could not undo the store, so they run in block order.
             w->block->note_lasting_effect();

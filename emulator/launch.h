@@ -27,13 +27,9 @@ struct KernelLaunch {
     // The launching host thread's stack: kernel code may read it (the
     // launch's arguments live there) but a store into it is a host array
     // passed to the kernel, which a GPU cannot reach.
+    // (A range of it the host registered for the device is device memory
+    // like any registered range: GlobalMemory::register_host.)
     std::uintptr_t host_stack_lo = 0, host_stack_hi = 0;
-    // Ranges of that stack the host mapped for the device (registered host
-    // memory): stores there are the program's, as on a GPU.
-    struct HostRange {
-        std::uintptr_t lo = 0, hi = 0;
-    };
-    std::vector<HostRange> mapped_host_stack;
     void (*invoke)(void* closure) = nullptr;
     void* closure = nullptr;
     // false: no checker sees this launch (the user chose not to check the

@@ -443,6 +443,27 @@ TEST_CASE("an access past host memory registered with cudaHostRegister is refuse
     REQUIRE(cudaHostUnregister(host.data()) == cudaSuccess);
 }
 
+TEST_CASE("a new device forgets host memory registrations with the rest of its state") {
+    // The ranges are the engine's alone: a registration left by an earlier
+    // device (a test that stopped before unregistering) neither blocks a new
+    // one nor answers for the range.
+    SIMT_EACH_MODE();
+    std::vector<int> host(64);
+    REQUIRE(cudaHostRegister(host.data(), host.size() * sizeof(int), cudaHostRegisterMapped) == cudaSuccess);
+    unsigned flags = 0;
+    REQUIRE(cudaHostGetFlags(&flags, host.data()) == cudaSuccess);
+    CHECK((flags & cudaHostRegisterMapped) != 0);
+    CHECK(cudaHostRegister(host.data(), 16, cudaHostRegisterDefault) == cudaErrorHostMemoryAlreadyRegistered);
+    ::simt::cuda::reset_device(opts);
+    CHECK(cudaHostGetFlags(&flags, host.data()) == cudaErrorInvalidValue);
+    CHECK(cudaHostUnregister(host.data()) == cudaErrorHostMemoryNotRegistered);
+    cudaGetLastError();
+    REQUIRE(cudaHostRegister(host.data(), host.size() * sizeof(int), cudaHostRegisterDefault) == cudaSuccess);
+    REQUIRE(cudaHostGetFlags(&flags, host.data()) == cudaSuccess);
+    CHECK((flags & cudaHostRegisterMapped) == cudaHostAllocMapped);  // every registered range is mapped here
+    REQUIRE(cudaHostUnregister(host.data()) == cudaSuccess);
+}
+
 namespace {
 
 // Its __shared__ array is only ever written: g++ at -O2 deleted the array

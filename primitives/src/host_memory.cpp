@@ -8,7 +8,6 @@
 
 #include "emulator/global_memory.h"
 #include "process_runtime.h"
-#include "registered_host.h"
 #include "simt/cuda.h"
 
 using simt::Allocation;
@@ -19,23 +18,20 @@ namespace {
 
 simt::GlobalMemory& memory() { return ProcessRuntime::get().engine().memory(); }
 
-// Host ranges passed to cudaHostRegister, by start address.
-struct Registered {
-    std::size_t bytes;
-    unsigned flags;
-};
-std::mutex registered_mutex;
-std::map<std::uintptr_t, Registered>& registered() {
-    static std::map<std::uintptr_t, Registered> ranges;
-    return ranges;
+// The flags each registered range was registered with, by its base; the
+// ranges themselves are the engine's (GlobalMemory::register_host), which a
+// device reset drops: a base the engine no longer has is not registered.
+std::mutex flags_mutex;
+std::map<std::uintptr_t, unsigned>& registered_flags() {
+    static std::map<std::uintptr_t, unsigned> flags;
+    return flags;
 }
-// The registered range holding `a`, if any (callers hold the mutex).
-std::optional<std::pair<std::uintptr_t, Registered>> registered_range(std::uintptr_t a) {
-    auto it = registered().upper_bound(a);
-    if (it == registered().begin()) return std::nullopt;
-    --it;
-    if (a - it->first >= it->second.bytes) return std::nullopt;
-    return *it;
+// The registered range holding `a`, if any.
+std::optional<Allocation> registered_range(const void* p) {
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    std::optional<Allocation> r = memory().find_registered(a);
+    if (r && a - r->base >= r->size) return std::nullopt;  // only near it
+    return r;
 }
 
 // A device allocation holding the address, if any.
@@ -61,14 +57,6 @@ namespace {
 CUmemPoolHandle_st default_pool;
 }  // namespace
 
-std::vector<simt::KernelLaunch::HostRange> simt::cuda::registered_host_within(std::uintptr_t lo, std::uintptr_t hi) {
-    std::vector<simt::KernelLaunch::HostRange> within;
-    std::lock_guard<std::mutex> lock(registered_mutex);
-    for (const auto& [base, r] : registered())
-        if (base < hi && base + r.bytes > lo) within.push_back({base, base + r.bytes});
-    return within;
-}
-
 cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned flags) {
     constexpr unsigned kKnown = cudaHostRegisterPortable | cudaHostRegisterMapped | cudaHostRegisterIoMemory |
                                 cudaHostRegisterReadOnly;
@@ -76,19 +64,18 @@ cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned flags) {
     // Device memory is already the device's: CUDA refuses it.
     if (memory().contains(reinterpret_cast<std::uintptr_t>(ptr))) return SIMT_API_RESULT(cudaErrorInvalidValue);
     const auto a = reinterpret_cast<std::uintptr_t>(ptr);
-    std::lock_guard<std::mutex> lock(registered_mutex);
-    auto next = registered().lower_bound(a);
-    const bool overlaps = registered_range(a) || (next != registered().end() && next->first - a < bytes);
-    if (overlaps || !memory().register_host(a, bytes, __builtin_return_address(0)))
+    if (!memory().register_host(a, bytes, __builtin_return_address(0)))  // it overlaps a registered range
         return SIMT_API_RESULT(cudaErrorHostMemoryAlreadyRegistered);
-    registered()[a] = Registered{bytes, flags};
+    std::lock_guard<std::mutex> lock(flags_mutex);
+    registered_flags()[a] = flags;
     return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaHostUnregister(void* ptr) {
-    std::lock_guard<std::mutex> lock(registered_mutex);
-    if (registered().erase(reinterpret_cast<std::uintptr_t>(ptr)) == 0) return SIMT_API_RESULT(cudaErrorHostMemoryNotRegistered);
-    memory().unregister_host(reinterpret_cast<std::uintptr_t>(ptr));
+    if (!memory().unregister_host(reinterpret_cast<std::uintptr_t>(ptr)))
+        return SIMT_API_RESULT(cudaErrorHostMemoryNotRegistered);
+    std::lock_guard<std::mutex> lock(flags_mutex);
+    registered_flags().erase(reinterpret_cast<std::uintptr_t>(ptr));
     return SIMT_API_RESULT(cudaSuccess);
 }
 
@@ -96,10 +83,7 @@ cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned flags) 
     if (device == nullptr || flags != 0) return SIMT_API_RESULT(cudaErrorInvalidValue);
     const std::optional<Allocation> a = allocation_at(host);
     bool mapped = a && a->kind != AllocationKind::Device;
-    if (!a) {
-        std::lock_guard<std::mutex> lock(registered_mutex);
-        mapped = registered_range(reinterpret_cast<std::uintptr_t>(host)).has_value();
-    }
+    if (!a) mapped = registered_range(host).has_value();
     if (!mapped) return SIMT_API_RESULT(cudaErrorInvalidValue);
     *device = host;
     return SIMT_API_RESULT(cudaSuccess);
@@ -112,10 +96,10 @@ cudaError_t cudaHostGetFlags(unsigned* flags, void* host) {
         *flags = cudaHostAllocMapped;  // every pinned allocation is mapped
         return SIMT_API_RESULT(cudaSuccess);
     }
-    std::lock_guard<std::mutex> lock(registered_mutex);
-    const auto r = registered_range(reinterpret_cast<std::uintptr_t>(host));
+    const std::optional<Allocation> r = registered_range(host);
     if (!r) return SIMT_API_RESULT(cudaErrorInvalidValue);
-    *flags = r->second.flags | cudaHostAllocMapped;
+    std::lock_guard<std::mutex> lock(flags_mutex);
+    *flags = registered_flags()[r->base] | cudaHostAllocMapped;
     return SIMT_API_RESULT(cudaSuccess);
 }
 
@@ -134,8 +118,7 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
         }
         return SIMT_API_RESULT(cudaSuccess);
     }
-    std::lock_guard<std::mutex> lock(registered_mutex);
-    if (registered_range(reinterpret_cast<std::uintptr_t>(ptr)))
+    if (registered_range(ptr))
         *attributes = cudaPointerAttributes{cudaMemoryTypeHost, 0, p, p};
     return SIMT_API_RESULT(cudaSuccess);
 }

@@ -18,7 +18,6 @@
 #include "deferred_work.h"
 #include "fault_text.h"
 #include "process_runtime.h"
-#include "registered_host.h"
 #include "simt/embedding.h"
 #include "simt/cuda.h"
 #include "simt/grid_sync.h"
@@ -146,7 +145,6 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
     const HostStack& stack = host_stack();
     launch.host_stack_lo = stack.lo;
     launch.host_stack_hi = stack.hi;
-    launch.mapped_host_stack = registered_host_within(stack.lo, stack.hi);
     launch.closure = closure;
     launch.checked = checked;
     // Put off only once, from the host (a child grid or a grid sync's
