@@ -671,6 +671,21 @@ TEST_CASE("3-D linear filtering weighs each corner and blends float texels as an
                            {"", "--mode lockstep "});
 }
 
+TEST_CASE("cuComplex.h, libcu++'s complex and <bit>, and the toolkit's headers included by name compile and compute") {
+    // Values exact, or exact at the digits printed, in any order of the
+    // arithmetic (not yet run on a GPU: tools/gpu-validate.sh runs kernels/api).
+    const Result r = simt("run " + api_program("complex_numbers.cu"));
+    CHECK(r.status == 0);
+    CHECK(r.out ==
+          "cuCmulf (8.375,5.5) cuCaddf/cuConjf (1.75,-2) cuCdivf (1.5,-2)\n"
+          "cuCabsf 5 5e+37, cuCdivf by 1e30 (1e-30,0)\n"
+          "cuda::std::complex (8.375,5.5)\n"
+          "cuCdiv (-0.2,0.4) cuCabs 13 cuCfma (-4.5,9.5)\n"
+          "popcount 8 countl_zero 31 bit_ceil 32 rotl 0x18\n"
+          "channel 32 32 32 32, make_float2 1 2, CUDA_R_32F 0\n");
+    CHECK(r.err == kCleanRun);
+}
+
 TEST_CASE("math_constants.h defines CUDA's constants with CUDA's values, bit for bit") {
     check_prints_as_on_gpu("math_constants.cu", "2026-11-27-h200-math-constants.txt", {""});
 }

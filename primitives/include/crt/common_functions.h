@@ -1,0 +1,4 @@
+// CUDA's <crt/common_functions.h>: what it declares is simt/cuda.h's (the CPU backend keeps one
+// set of the toolkit's declarations; CUDA's own headers include each other).
+#pragma once
+#include "../simt/cuda.h"  // beside this folder, not through the include path
