@@ -55,6 +55,10 @@ public:
                                    : std::uint32_t(static_size_ + (a - std::uintptr_t(dynamic_shared_)));
     }
     std::size_t shared_window_size() const { return static_size_ + dynamic_size_; }
+    // The address at an offset in the window (shared_offset's inverse).
+    std::uintptr_t shared_window_address(std::uint32_t offset) const {
+        return offset < static_size_ ? static_lo_ + offset : std::uintptr_t(dynamic_shared_) + (offset - static_size_);
+    }
     // Within kNearShared bytes past the end of the static shared window: the
     // thread control block and its neighbours lie there, where an index far
     // past a __shared__ array lands. Not below the window: other libraries'

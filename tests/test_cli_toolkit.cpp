@@ -686,6 +686,21 @@ TEST_CASE("cuComplex.h, libcu++'s complex and <bit>, and the toolkit's headers i
     CHECK(r.err == kCleanRun);
 }
 
+TEST_CASE("address-space predicates and conversions name each memory, and sm_70/sm_90 atomics add up, in both modes") {
+    // __isGlobal & co. on global, __device__, static and dynamic __shared__,
+    // __constant__ and local pointers; a shared address and back; a 16-bit
+    // compare-and-swap handing a turn from thread to thread; float2 and
+    // float4 atomicAdd (not yet run on a GPU: tools/gpu-validate.sh runs kernels/api).
+    for (const char* mode : {"its", "lockstep"}) {
+        const Result r = simt(std::string("run --mode ") + mode + " " + api_program("address_spaces.cu"));
+        CHECK(r.status == 0);
+        CHECK(r.out == "spaces (1 global, 2 shared, 4 constant, 8 local): 1 1 2 2 4 8\n"
+                       "shared round trip: tile[5] = 5, next int 4 bytes on, dynamic back 1\n"
+                       "16-bit CAS turns: 64 of 64 in order, turn 64; float2 (64,32) float4 (64,128,16,-64)\n");
+        CHECK(r.err == kCleanRun);
+    }
+}
+
 TEST_CASE("math_constants.h defines CUDA's constants with CUDA's values, bit for bit") {
     check_prints_as_on_gpu("math_constants.cu", "2026-11-27-h200-math-constants.txt", {""});
 }

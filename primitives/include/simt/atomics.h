@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "simt/vector_types.h"
+
 #define SIMT_ATOMIC_INLINE inline __attribute__((always_inline))
 
 namespace simt::cuda {
@@ -58,11 +60,26 @@ SIMT_ATOMIC_INTEGER(unsigned long long)
 SIMT_ATOMIC_INTEGER(long long)
 #undef SIMT_ATOMIC_INTEGER
 
+// sm_70's 16-bit compare-and-swap.
+SIMT_ATOMIC_INLINE unsigned short int atomicCAS(unsigned short int* a, unsigned short int compare,
+                                                unsigned short int v) {
+    __atomic_compare_exchange_n(a, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return compare;
+}
+
 SIMT_ATOMIC_INLINE float atomicAdd(float* a, float v) {
     return simt::cuda::atomic_update(a, [v](float old) { return old + v; });
 }
 SIMT_ATOMIC_INLINE double atomicAdd(double* a, double v) {
     return simt::cuda::atomic_update(a, [v](double old) { return old + v; });
+}
+// sm_90's vector adds: each element atomically, the vector as a whole not
+// (CUDA's guide says so); the old values back.
+SIMT_ATOMIC_INLINE float2 atomicAdd(float2* a, float2 v) {
+    return float2{atomicAdd(&a->x, v.x), atomicAdd(&a->y, v.y)};
+}
+SIMT_ATOMIC_INLINE float4 atomicAdd(float4* a, float4 v) {
+    return float4{atomicAdd(&a->x, v.x), atomicAdd(&a->y, v.y), atomicAdd(&a->z, v.z), atomicAdd(&a->w, v.w)};
 }
 SIMT_ATOMIC_INLINE float atomicSub(float* a, float v) {
     return simt::cuda::atomic_update(a, [v](float old) { return old - v; });

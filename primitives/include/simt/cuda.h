@@ -36,6 +36,7 @@
 #include "simt/launch.h"
 #include "simt/sync.h"
 #include "simt/warp.h"
+#include "simt/address_spaces.h"
 #include "simt/atomics.h"
 #include "simt/device_math.h"
 #include "simt/rounding.h"
