@@ -209,7 +209,14 @@ TEST_CASE("a warp matrix function without the whole warp, or with the warp split
         const Result half = simt(std::string("run ") + mode + program("wmma_misuse.cu") + " half");
         CHECK(half.out == "half: cudaErrorLaunchFailure\n");
         CHECK_THAT(half.err, Catch::Contains("warp-sync hazard (different collectives) in kernel kernel"));
-        CHECK_THAT(half.err, Catch::Contains("lanes of one warp meet at different kinds of collective"));
+        // One misuse, one error: the launch's failure is the report's consequence.
+        CHECK_THAT(half.err, Catch::Contains("the launch was stopped"));
+        CHECK_THAT(half.err, !Catch::Contains("lanes of one warp meet at different kinds of collective"));
+        CHECK_THAT(half.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+        // Without the warp-sync checker the failed launch is the one report.
+        const Result unchecked = simt(std::string("run --check race,memory ") + mode + program("wmma_misuse.cu") + " half");
+        CHECK_THAT(unchecked.err, Catch::Contains("simt: error: lanes of one warp meet at different kinds of collective"));
+        CHECK_THAT(unchecked.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
         for (const char* which : {"partial", "exited"}) {
             const Result r = simt(std::string("run ") + mode + program("wmma_misuse.cu") + " " + which);
             CHECK(r.out == std::string(which) + ": cudaSuccess\n");

@@ -38,10 +38,11 @@ int main() {
 // Expected reports (checked by tests/check_expectations.py; the syntax: kernels/README.md).
 // expect-status: 1
 // expect-its: error: warp-sync hazard (different collectives) in kernel pair_sums
-// expect-its: bad_syncwarp_mask.cu:14
 // expect-its: bad_syncwarp_mask.cu:17
-// expect-its: simt: ERROR SUMMARY: 2 errors, 0 warnings
+// expect-its: bad_syncwarp_mask.cu:14
+// expect-its: simt: 1 hazard (1 error, 0 warnings) in 1 launch
+// expect-its: simt: ERROR SUMMARY: 1 error, 0 warnings
 // expect-lockstep: error: warp-sync hazard (different collectives)
-// expect-lockstep: bad_syncwarp_mask.cu:14
 // expect-lockstep: bad_syncwarp_mask.cu:17
-// expect-lockstep: simt: ERROR SUMMARY: 2 errors, 0 warnings
+// expect-lockstep: bad_syncwarp_mask.cu:14
+// expect-lockstep: simt: ERROR SUMMARY: 1 error, 0 warnings

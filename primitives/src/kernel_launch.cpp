@@ -187,6 +187,13 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
                      "cudaDeviceSetLimit(cudaLimitPrintfFifoSize, bytes) before the launch)\n",
                      name, launch.printf_buffer, static_cast<unsigned long long>(outcome.dropped_lines));
     }
+    // Lanes meeting at collectives that can never complete stop the launch;
+    // when the warp-sync checker reported them (its Why says the launch was
+    // stopped), the failure is that report's consequence, not a second error.
+    const bool misuse_reported = std::any_of(hazards.begin(), hazards.end(), [](const driver::HazardGroup& g) {
+        return g.example.rule == driver::Rule::WarpSyncDifferentCollectives ||
+               g.example.rule == driver::Rule::WarpSyncDifferentMasks;
+    });
     rt.report_hazards(name, std::move(hazards));
     rt.watch_host_after_launch();
     for (const auto& [fault, threads] : outcome.carried_faults)
@@ -213,6 +220,7 @@ bool launch_kernel(const char* name, dim3 grid, dim3 block, std::size_t shared,
             std::fprintf(driver::report_log(), "%s\n", gpu_assert_line(fault).c_str());
             continue;
         }
+        if (fault.kind == FaultKind::WarpSync && misuse_reported) continue;
         std::string message = fault_text(fault);
         std::fprintf(driver::report_log(), "simt: error: %s\n", message.c_str());
         rt.reported_error();
