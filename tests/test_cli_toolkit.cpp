@@ -708,6 +708,22 @@ TEST_CASE("address-space predicates and conversions name each memory, and sm_70/
     }
 }
 
+TEST_CASE("cudaLaunchKernelEx launches from a configuration: converted arguments, cooperative and cluster attributes") {
+    // Plain (int arguments for float and long long parameters), cooperative
+    // (a grid sync), a 2-block cluster by address (cudaLaunchKernelExC), and
+    // a cluster shape that does not divide the grid, refused at the call's
+    // line (the error's name not yet checked on a GPU).
+    const Result r = simt("run " + api_program("launch_ex.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.out == "plain: no error, out[255] = 510\n"
+                   "cooperative: no error, sum 32640\n"
+                   "cluster of 2: no error, out[255] = 765\n"
+                   "cluster of 3: cudaErrorInvalidClusterSize (last error cudaErrorInvalidClusterSize), out[255] = 765\n");
+    CHECK_THAT(r.err, Catch::StartsWith("simt: error: cudaLaunchKernelEx at launch_ex.cu:80 returned "
+                                        "cudaErrorInvalidClusterSize\n  A cluster of 3x1x1 blocks for a grid of 4x1x1\n"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
+}
+
 TEST_CASE("math_constants.h defines CUDA's constants with CUDA's values, bit for bit") {
     check_prints_as_on_gpu("math_constants.cu", "2026-11-27-h200-math-constants.txt", {""});
 }

@@ -34,6 +34,7 @@
 #include "simt/textures.h"
 #include "simt/surfaces.h"
 #include "simt/launch.h"
+#include "simt/launch_ex.h"
 #include "simt/sync.h"
 #include "simt/warp.h"
 #include "simt/address_spaces.h"

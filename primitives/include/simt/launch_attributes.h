@@ -53,7 +53,17 @@ union cudaLaunchAttributeValue {
     } clusterDim;
     int clusterSchedulingPolicyPreference;
     int programmaticStreamSerializationAllowed;
+    struct {
+        cudaEvent_t event;
+        int flags;
+        int triggerAtBlockStart;
+    } programmaticEvent;
     int priority;
+    struct {
+        cudaEvent_t event;
+        int flags;
+    } launchCompletionEvent;
+    unsigned int sharedMemCarveout;
 };
 struct cudaLaunchAttribute {
     cudaLaunchAttributeID id;
