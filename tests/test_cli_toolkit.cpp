@@ -724,6 +724,23 @@ TEST_CASE("cudaLaunchKernelEx launches from a configuration: converted arguments
     CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 1 error, 0 warnings\n"));
 }
 
+TEST_CASE("2-D copies and fills on a stream, 3-D fills and peer copies work on the one device, misuse is refused") {
+    const Result r = simt("run " + api_program("pitched_and_peer_copies.cu"));
+    CHECK(r.status == 1);
+    CHECK(r.out == "init cudaSuccess, valid devices cudaSuccess\n"
+                   "2-D async: pitch 512, sum 192\n"
+                   "3-D fill: sum 180\n"
+                   "peer copy cudaSuccess, async cudaSuccess, a[15] = 0x7070707\n"
+                   "peer to device 1: cudaErrorInvalidDevice\n"
+                   "3-D fill of 3 slices: cudaErrorInvalidValue\n");
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cudaMemcpyPeer at pitched_and_peer_copies.cu:55 returned "
+                                      "cudaErrorInvalidDevice"));
+    // The whole region is checked before any slice is written, as a GPU refuses the call.
+    CHECK_THAT(r.err, Catch::Contains("simt: error: cudaMemset3D at pitched_and_peer_copies.cu:57 returned "
+                                      "cudaErrorInvalidValue\n  The destination, 5648 bytes at 0x"));
+    CHECK_THAT(r.err, Catch::EndsWith("simt: ERROR SUMMARY: 2 errors, 0 warnings\n"));
+}
+
 TEST_CASE("math_constants.h defines CUDA's constants with CUDA's values, bit for bit") {
     check_prints_as_on_gpu("math_constants.cu", "2026-11-27-h200-math-constants.txt", {""});
 }

@@ -66,7 +66,7 @@ bool reports_on_purpose(const fs::path& p) {
         "tiled_matmul_no_first_barrier", "tiled_matmul_no_second_barrier", "warp_bitonic_sort",
         // kernels/api: calls that return errors, reported as compute-sanitizer reports them
         "cooperative_groups", "cubemap_textures", "device_queries", "graph_nodes", "launch_attributes", "launch_ex",
-        "memory_calls",
+        "memory_calls", "pitched_and_peer_copies",
         "runtime_calls", "uninitialised_copy",
         // tests/programs
         "compile_error", "constant_store", "deadlock", "endless_loop", "expected_assert", "grid_sync_misuse",

@@ -444,6 +444,68 @@ cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::si
 cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height) {
     return fill_rows(dst, pitch, value, width, height, SIMT_CALL("cudaMemset2D"));
 }
+cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                              std::size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
+    const Call call = SIMT_CALL("cudaMemcpy2DAsync");
+    if (simt::cuda::capture(stream, cudaGraphNodeTypeMemcpy,
+                            [=] { return copy_rows(dst, dpitch, src, spitch, width, height, kind, call); }))
+        return done(cudaSuccess);
+    return copy_rows(dst, dpitch, src, spitch, width, height, kind, call);
+}
+cudaError_t cudaMemset2DAsync(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height,
+                              cudaStream_t stream) {
+    const Call call = SIMT_CALL("cudaMemset2DAsync");
+    if (simt::cuda::capture(stream, cudaGraphNodeTypeMemset,
+                            [=] { return fill_rows(dst, pitch, value, width, height, call); }))
+        return done(cudaSuccess);
+    return fill_rows(dst, pitch, value, width, height, call);
+}
+namespace {
+// A 3-D fill: each of `extent.depth` slices is `extent.height` rows of
+// `extent.width` bytes, the rows `p.pitch` apart and the slices
+// `p.pitch * p.ysize` apart; each slice's rows must lie in one allocation.
+cudaError_t fill_slices(cudaPitchedPtr p, int value, cudaExtent extent, const Call& call) {
+    // The whole region first: a GPU refuses the call before writing a slice.
+    std::size_t rows = 0, slices = 0, whole = 0;
+    if (extent.depth != 0 && pitched_span(p.pitch, extent.width, extent.height, rows) && rows != 0) {
+        if (__builtin_mul_overflow(extent.depth - 1, p.pitch * p.ysize, &slices) ||
+            __builtin_add_overflow(slices, rows, &whole))
+            return refuse_count(call, SIZE_MAX);
+        if (const std::string problem = device_range_problem(p.ptr, whole); !problem.empty())
+            return refuse_range(call, "the destination", p.ptr, whole, problem);
+    }
+    for (std::size_t z = 0; z < extent.depth; ++z)
+        if (const cudaError_t e = fill_rows(static_cast<char*>(p.ptr) + z * p.pitch * p.ysize, p.pitch, value,
+                                            extent.width, extent.height, call);
+            e != cudaSuccess)
+            return e;
+    return done(cudaSuccess);
+}
+}  // namespace
+cudaError_t cudaMemset3D(cudaPitchedPtr p, int value, cudaExtent extent) {
+    return fill_slices(p, value, extent, SIMT_CALL("cudaMemset3D"));
+}
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr p, int value, cudaExtent extent, cudaStream_t stream) {
+    const Call call = SIMT_CALL("cudaMemset3DAsync");
+    if (simt::cuda::capture(stream, cudaGraphNodeTypeMemset, [=] { return fill_slices(p, value, extent, call); }))
+        return done(cudaSuccess);
+    return fill_slices(p, value, extent, call);
+}
+// One device: a copy between device 0 and itself is a copy.
+cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes) {
+    const Call call = SIMT_CALL("cudaMemcpyPeer");
+    if (dst_device != 0 || src_device != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
+    return copy_rows(dst, bytes, src, bytes, bytes, 1, cudaMemcpyDeviceToDevice, call);
+}
+cudaError_t cudaMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes,
+                                cudaStream_t stream) {
+    const Call call = SIMT_CALL("cudaMemcpyPeerAsync");
+    if (dst_device != 0 || src_device != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
+    if (simt::cuda::capture(stream, cudaGraphNodeTypeMemcpy,
+                            [=] { return copy_rows(dst, bytes, src, bytes, bytes, 1, cudaMemcpyDeviceToDevice, call); }))
+        return done(cudaSuccess);
+    return copy_rows(dst, bytes, src, bytes, bytes, 1, cudaMemcpyDeviceToDevice, call);
+}
 cudaError_t simt_memcpy_symbol(void* symbol, std::size_t symbol_size, const void* data,
                                std::size_t bytes, std::size_t offset, bool to_symbol, const void* site) {
     simt::cuda::wait_for_device();
@@ -544,6 +606,20 @@ cudaError_t cudaGetDevice(int* device) {
 }
 cudaError_t cudaSetDevice(int device) {
     return SIMT_API_RESULT(device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
+}
+
+// The one device is always initialised and valid.
+cudaError_t cudaInitDevice(int device, unsigned int device_flags, unsigned int flags) {
+    if (flags != 0) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    if (device != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
+    (void)device_flags;  // how the host waits: nothing to choose here
+    return SIMT_API_RESULT(cudaSuccess);
+}
+cudaError_t cudaSetValidDevices(int* devices, int count) {
+    if (count < 0 || (count > 0 && devices == nullptr)) return SIMT_API_RESULT(cudaErrorInvalidValue);
+    for (int i = 0; i < count; ++i)
+        if (devices[i] != 0) return SIMT_API_RESULT(cudaErrorInvalidDevice);
+    return SIMT_API_RESULT(cudaSuccess);
 }
 
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int device) {

@@ -156,6 +156,10 @@ SIMT_C_API cudaError_t cudaMemcpy2DFromArrayAsync(void* dst, std::size_t dpitch,
 // Between arrays and pitched memory (host or device) in either direction,
 // or between two pitched pointers.
 SIMT_C_API cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p);
+// Linear memory filled slice by slice (its pitch and ysize from the pointer).
+SIMT_C_API cudaError_t cudaMemset3D(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent);
+SIMT_C_API cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent,
+                                         cudaStream_t stream SIMT_DEFAULT(0));
 SIMT_C_API cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream = 0);
 // Pitched device memory for a 3-D extent (width in bytes), as cudaMallocPitch.
 SIMT_C_API cudaError_t cudaMalloc3D(cudaPitchedPtr* ptr, cudaExtent extent);

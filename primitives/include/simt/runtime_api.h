@@ -196,6 +196,16 @@ SIMT_C_API cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, s
                          size_t height, cudaMemcpyKind kind);
 SIMT_C_API cudaError_t cudaMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height);
 SIMT_C_API cudaError_t cudaMemsetAsync(void* dst, int value, size_t bytes, cudaStream_t stream SIMT_DEFAULT(0));
+SIMT_C_API cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                                         size_t height, cudaMemcpyKind kind, cudaStream_t stream SIMT_DEFAULT(0));
+SIMT_C_API cudaError_t cudaMemset2DAsync(void* dst, size_t pitch, int value, size_t width, size_t height,
+                                         cudaStream_t stream SIMT_DEFAULT(0));
+// Peer copies: device 0 is the only device.
+SIMT_C_API cudaError_t cudaMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t count);
+SIMT_C_API cudaError_t cudaMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice, size_t count,
+                                           cudaStream_t stream SIMT_DEFAULT(0));
+SIMT_C_API cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
+SIMT_C_API cudaError_t cudaSetValidDevices(int* device_arr, int len);
 SIMT_C_API cudaError_t cudaDeviceSynchronize(void);
 SIMT_C_API cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value);
 SIMT_C_API cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit);
