@@ -29,17 +29,7 @@ simt::GlobalMemory& memory() { return ProcessRuntime::get().engine().memory(); }
 // runtime calls report theirs (an `api` error), then returned.
 cudaError_t refuse(const char* call, const void* site, cudaError_t e, std::string what, std::string why,
                    std::string fix) {
-    simt::driver::HazardReport r;
-    r.kernel = call;
-    r.rule = simt::driver::Rule::ApiError;
-    r.detail = cudaGetErrorName(e);
-    r.space = simt::MemorySpace::Global;
-    r.location = std::move(what);
-    r.current.pc = site;
-    r.why = std::move(why);
-    r.fix = std::move(fix);
-    ProcessRuntime::get().report_api_error(std::move(r));
-    return done(e);
+    return ProcessRuntime::get().refuse_call(call, site, e, std::move(what), std::move(why), std::move(fix));
 }
 
 std::mutex arrays_mutex;

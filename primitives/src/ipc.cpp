@@ -112,17 +112,7 @@ const SharedPages* share(const simt::Allocation& a) {
 // A handle from elsewhere that cannot be used: reported at the program's line.
 cudaError_t refuse(cudaError_t e, const char* call, const void* site, std::string what, std::string why,
                    std::string fix) {
-    simt::driver::HazardReport r;
-    r.kernel = call;
-    r.rule = simt::driver::Rule::ApiError;
-    r.detail = cudaGetErrorName(e);
-    r.space = simt::MemorySpace::Global;
-    r.location = std::move(what);
-    r.current.pc = site;
-    r.why = std::move(why);
-    r.fix = std::move(fix);
-    ProcessRuntime::get().report_api_error(std::move(r));
-    return ProcessRuntime::get().result(e);
+    return ProcessRuntime::get().refuse_call(call, site, e, std::move(what), std::move(why), std::move(fix));
 }
 
 // The handle's contents, or why it cannot be opened here.

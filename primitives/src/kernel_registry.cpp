@@ -69,20 +69,14 @@ cudaError_t simt_launch_by_address(const void* kernel, dim3 grid, dim3 block, vo
         if (found != registry().end()) launch = found->second.launch;
     }
     if (launch != nullptr) return launch(kernel, grid, block, args, shared, stream);
-    simt::driver::HazardReport r;
-    r.kernel = call;
-    r.rule = simt::driver::Rule::ApiError;
-    r.detail = cudaGetErrorName(cudaErrorInvalidDeviceFunction);
-    r.space = simt::MemorySpace::Global;
     const std::string name = kernel == nullptr ? "" : simt::function_name(kernel);
-    r.location = kernel == nullptr ? "the kernel is a null pointer"
-                                   : "the parameter types of " + (name.empty() ? std::string("this function") : name) +
-                                         " are not known (a template kernel's instance, or not a kernel)";
-    r.current.pc = site;
-    r.why = "a launch through (void*)kernel passes only the kernel's address; simt reads the arguments with the "
-            "parameter types it records for each non-template __global__ function it compiles";
-    r.fix = "launch a template kernel with <<<...>>>, or pass the kernel itself (cudaLaunchKernel(kernel<T>, ...), "
-            "whose type carries its parameters)";
-    ProcessRuntime::get().report_api_error(std::move(r));
-    return ProcessRuntime::get().result(cudaErrorInvalidDeviceFunction);
+    return ProcessRuntime::get().refuse_call(
+        call, site, cudaErrorInvalidDeviceFunction,
+        kernel == nullptr ? "the kernel is a null pointer"
+                          : "the parameter types of " + (name.empty() ? std::string("this function") : name) +
+                                " are not known (a template kernel's instance, or not a kernel)",
+        "a launch through (void*)kernel passes only the kernel's address; simt reads the arguments with the "
+        "parameter types it records for each non-template __global__ function it compiles",
+        "launch a template kernel with <<<...>>>, or pass the kernel itself (cudaLaunchKernel(kernel<T>, ...), "
+        "whose type carries its parameters)");
 }

@@ -6,32 +6,13 @@
 
 using simt::cuda::ProcessRuntime;
 
-namespace {
-
-cudaError_t refuse(cudaError_t e, const char* call, const void* site, std::string what, std::string why,
-                   std::string fix) {
-    simt::driver::HazardReport r;
-    r.kernel = call;
-    r.rule = simt::driver::Rule::ApiError;
-    r.detail = cudaGetErrorName(e);
-    r.space = simt::MemorySpace::Global;
-    r.location = std::move(what);
-    r.current.pc = site;
-    r.why = std::move(why);
-    r.fix = std::move(fix);
-    ProcessRuntime::get().report_api_error(std::move(r));
-    return ProcessRuntime::get().result(e);
-}
-
-}  // namespace
-
 cudaError_t simt_launch_ex_attributes(const cudaLaunchConfig_t* config, bool* cooperative, const char* call) {
     const void* site = __builtin_return_address(0);
     if (config == nullptr)
-        return refuse(cudaErrorInvalidValue, call, site, "the launch configuration is a null pointer",
+        return ProcessRuntime::get().refuse_call(call, site, cudaErrorInvalidValue, "the launch configuration is a null pointer",
                       "the call has no grid, block or stream to launch with", "pass the address of a cudaLaunchConfig_t");
     if (config->numAttrs != 0 && config->attrs == nullptr)
-        return refuse(cudaErrorInvalidValue, call, site,
+        return ProcessRuntime::get().refuse_call(call, site, cudaErrorInvalidValue,
                       "numAttrs is " + std::to_string(config->numAttrs) + " but attrs is a null pointer",
                       "the configuration names attributes it does not give",
                       "point attrs at numAttrs cudaLaunchAttribute values, or set numAttrs to 0");
@@ -44,7 +25,7 @@ cudaError_t simt_launch_ex_attributes(const cudaLaunchConfig_t* config, bool* co
                 const auto& d = a.val.clusterDim;
                 const dim3& g = config->simt_gridDim;
                 if (d.x == 0 || d.y == 0 || d.z == 0 || g.x % d.x != 0 || g.y % d.y != 0 || g.z % d.z != 0)
-                    return refuse(cudaErrorInvalidClusterSize, call, site,
+                    return ProcessRuntime::get().refuse_call(call, site, cudaErrorInvalidClusterSize,
                                   "a cluster of " + std::to_string(d.x) + "x" + std::to_string(d.y) + "x" +
                                       std::to_string(d.z) + " blocks for a grid of " + std::to_string(g.x) + "x" +
                                       std::to_string(g.y) + "x" + std::to_string(g.z),

@@ -116,6 +116,11 @@ public:
     // compute-sanitizer prints failing API calls. Silent with --check none.
     // `report.kernel` names the call, `kind` the error it returned.
     void report_api_error(driver::HazardReport report);
+    // A runtime call the program misused, reported at `site` (its line) as
+    // report_api_error reports it, then recorded and returned as the call's
+    // result: `what` was wrong, `why` it is refused, the `fix`.
+    cudaError_t refuse_call(const char* call, const void* site, cudaError_t e, std::string what, std::string why,
+                            std::string fix);
     // A copy that read device memory nothing wrote (initcheck's "access by
     // cudaMemcpy source"): printed and counted as an error. Silent unless the
     // init checker is on.

@@ -332,6 +332,21 @@ void ProcessRuntime::report_api_error(driver::HazardReport report) {
     if (print_host_report(std::move(report))) ++api_errors_;
 }
 
+cudaError_t ProcessRuntime::refuse_call(const char* call, const void* site, cudaError_t e, std::string what,
+                                        std::string why, std::string fix) {
+    driver::HazardReport r;
+    r.kernel = call;
+    r.rule = driver::Rule::ApiError;
+    r.detail = cudaGetErrorName(e);
+    r.space = MemorySpace::Global;
+    r.location = std::move(what);
+    r.current.pc = site;
+    r.why = std::move(why);
+    r.fix = std::move(fix);
+    report_api_error(std::move(r));
+    return result(e);
+}
+
 void ProcessRuntime::report_uninitialised_copy(driver::HazardReport report) {
     if (!checks_.init) return;
     if (print_host_report(std::move(report))) ++uninitialised_copies_;

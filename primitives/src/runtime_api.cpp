@@ -59,17 +59,7 @@ std::string hex(const void* p) {
 // The call fails the way it does on a GPU (nothing is written) and is
 // reported the way compute-sanitizer reports failing calls.
 cudaError_t refuse(const Call& call, cudaError_t e, std::string what, std::string why, std::string fix) {
-    simt::driver::HazardReport r;
-    r.kernel = call.name;
-    r.rule = simt::driver::Rule::ApiError;
-    r.detail = cudaGetErrorName(e);
-    r.space = simt::MemorySpace::Global;
-    r.location = std::move(what);
-    r.current.pc = call.site;
-    r.why = std::move(why);
-    r.fix = std::move(fix);
-    ProcessRuntime::get().report_api_error(std::move(r));
-    return done(e);
+    return ProcessRuntime::get().refuse_call(call.name, call.site, e, std::move(what), std::move(why), std::move(fix));
 }
 
 // No allocation is this large: a count computed from a negative number.
