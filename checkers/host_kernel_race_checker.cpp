@@ -176,8 +176,20 @@ void HostKernelRaceChecker::note(const ThreadId& who, std::uintptr_t a, std::uin
         while (better() && !slot.compare_exchange_weak(old, mine, std::memory_order_relaxed)) {
         }
     }
-    if (!w->noted.load(std::memory_order_relaxed)) w->noted.store(true, std::memory_order_relaxed);
+    if (!w->noted.load(std::memory_order_relaxed) && !w->noted.exchange(true, std::memory_order_relaxed))
+        widen_noted_range(w->allocation);
     if (!noted_.load(std::memory_order_relaxed)) noted_.store(true, std::memory_order_relaxed);
+}
+
+// Once per allocation between waits: rare, so a lock.
+void HostKernelRaceChecker::widen_noted_range(const Allocation& a) {
+    std::lock_guard<std::mutex> lock(noted_range_mutex_);
+    const std::uintptr_t lo = noted_lo_.load(std::memory_order_relaxed);
+    const std::uintptr_t span = noted_span_.load(std::memory_order_relaxed);
+    const std::uintptr_t new_lo = span == 0 ? a.base : std::min(lo, a.base);
+    const std::uintptr_t new_hi = span == 0 ? a.base + a.size : std::max(lo + span, a.base + a.size);
+    noted_lo_.store(new_lo, std::memory_order_relaxed);
+    noted_span_.store(new_hi - new_lo, std::memory_order_relaxed);
 }
 
 void HostKernelRaceChecker::host_access(std::uintptr_t a, std::size_t size, bool write, const void* pc) {
@@ -248,6 +260,7 @@ void HostKernelRaceChecker::host_waited() {
     launches_.clear();
     current_ = 0;
     for (const std::unique_ptr<Watched>& w : watched_) w->noted.store(false, std::memory_order_relaxed);
+    noted_span_.store(0, std::memory_order_relaxed);
     // Numbers past half the room: every note goes, and numbering starts again.
     if (first_ > kMaxLaunches / 2) {
         for (const std::unique_ptr<Watched>& w : watched_) w->clear();

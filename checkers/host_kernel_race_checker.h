@@ -50,6 +50,13 @@ public:
     // ---- On the host ----
     // Whether a launch since the host last waited touched watched memory.
     bool noted() const { return noted_.load(std::memory_order_relaxed); }
+    // Whether `a` may lie in an allocation a launch noted since the host
+    // last waited: one test, no lock (a host loop over memory no launch
+    // touched, such as a buffer being filled for the next launch, costs
+    // that much an access).
+    bool may_be_noted(std::uintptr_t a) const {
+        return a - noted_lo_.load(std::memory_order_relaxed) < noted_span_.load(std::memory_order_relaxed);
+    }
     // Host code read (or wrote) [a, a + size) at `pc`.
     void host_access(std::uintptr_t a, std::size_t size, bool write, const void* pc);
     // The host waited for every launch: the notes are forgotten.
@@ -89,6 +96,10 @@ private:
     std::uint64_t threads_per_block_ = 0;
     bool blocks_in_parallel_ = false;  // the running launch's (LaunchInfo::blocks_in_parallel)
     std::atomic<bool> noted_{false};
+    // The allocations noted since the last wait, as one range (lo, span).
+    std::atomic<std::uintptr_t> noted_lo_{0}, noted_span_{0};
+    std::mutex noted_range_mutex_;
+    void widen_noted_range(const Allocation& a);
 
     std::mutex pcs_mutex_;
     std::vector<const void*> pcs_{nullptr};  // slot 0: past the table's room

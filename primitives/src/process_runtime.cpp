@@ -208,6 +208,7 @@ void ProcessRuntime::watch_host_access(std::uintptr_t a, std::size_t size, bool 
     // kernel did before setting it is the host's to see (system-scope
     // signalling); counted as a wait, never judged.
     if (ordered) return rt.host_waited();
+    if (!rt.host_kernel_race_.may_be_noted(a)) return;  // memory no launch touched: no lock taken
     const auto turn = rt.device_turn();  // another host thread's launch may be noting
     rt.host_kernel_race_.host_access(a, size, write, pc);
 }
