@@ -61,7 +61,6 @@ struct HostKernelRaceChecker::Watched {
     // Gives the pages back to the OS, which maps zeros there again.
     void clear() {
         if (notes != nullptr) madvise(notes, bytes(), MADV_DONTNEED);
-        noted.store(false, std::memory_order_relaxed);
     }
 };
 
@@ -178,7 +177,6 @@ void HostKernelRaceChecker::note(const ThreadId& who, std::uintptr_t a, std::uin
     }
     if (!w->noted.load(std::memory_order_relaxed) && !w->noted.exchange(true, std::memory_order_relaxed))
         widen_noted_range(w->allocation);
-    if (!noted_.load(std::memory_order_relaxed)) noted_.store(true, std::memory_order_relaxed);
 }
 
 // Once per allocation between waits: rare, so a lock.
@@ -206,24 +204,21 @@ void HostKernelRaceChecker::host_access(std::uintptr_t a, std::size_t size, bool
                                 : is_write(note) ? RaceOrder::WriteAfterWrite
                                                  : RaceOrder::WriteAfterRead;
         const driver::Rule rule = driver::race_rule(order, RaceScope::HostAndKernel);
-        const void* kernel_pc = pcs_[note & (kMaxPcs - 1)];
-        const driver::HazardKey key{rule, pc, kernel_pc};
+        const driver::HazardKey key{rule, pc, pcs_[note & (kMaxPcs - 1)]};
         for (Found& f : found_)
             if (f.group.key == key) return void(++f.group.instances);
-        const std::uint64_t launch = launches_[launch_of(note) - first_].index;
-        found_.push_back(Found{launch, driver::HazardGroup{report(*w, a, size, write, pc, note), 1, key}});
+        const LaunchRecord& launch = launches_[launch_of(note) - first_];
+        found_.push_back(Found{launch.index, driver::HazardGroup{report(*w, launch, rule, a, size, pc, note), 1, key}});
         return;  // one instance an access
     }
 }
 
-HazardReport HostKernelRaceChecker::report(const Watched& w, std::uintptr_t a, std::size_t size, bool write,
-                                           const void* pc, std::uint64_t note) const {
-    const LaunchRecord& launch = launches_[launch_of(note) - first_];
+HazardReport HostKernelRaceChecker::report(const Watched& w, const LaunchRecord& launch, driver::Rule rule,
+                                           std::uintptr_t a, std::size_t size, const void* pc,
+                                           std::uint64_t note) const {
+    const bool write = rule != driver::Rule::RaceReadAfterWriteHostAndKernel;
     HazardReport r;
-    r.rule = driver::race_rule(!write ? RaceOrder::ReadAfterWrite
-                               : is_write(note) ? RaceOrder::WriteAfterWrite
-                                                : RaceOrder::WriteAfterRead,
-                               RaceScope::HostAndKernel);
+    r.rule = rule;
     r.kernel = launch.kernel;
     r.space = MemorySpace::Global;
     AccessEvent place{};
@@ -266,7 +261,6 @@ void HostKernelRaceChecker::host_waited() {
         for (const std::unique_ptr<Watched>& w : watched_) w->clear();
         first_ = 1;
     }
-    noted_.store(false, std::memory_order_relaxed);
 }
 
 void HostKernelRaceChecker::reset() {

@@ -49,7 +49,7 @@ public:
 
     // ---- On the host ----
     // Whether a launch since the host last waited touched watched memory.
-    bool noted() const { return noted_.load(std::memory_order_relaxed); }
+    bool noted() const { return noted_span_.load(std::memory_order_relaxed) != 0; }
     // Whether `a` may lie in an allocation a launch noted since the host
     // last waited: one test, no lock (a host loop over memory no launch
     // touched, such as a buffer being filled for the next launch, costs
@@ -83,8 +83,8 @@ private:
     Watched* find(std::uintptr_t a) const;
     void note(const ThreadId& who, std::uintptr_t a, std::uint32_t size, bool write, const void* pc);
     std::uint16_t pc_slot(const void* pc);
-    driver::HazardReport report(const Watched& w, std::uintptr_t a, std::size_t size, bool write,
-                                const void* pc, std::uint64_t note) const;
+    driver::HazardReport report(const Watched& w, const LaunchRecord& launch, driver::Rule rule, std::uintptr_t a,
+                                std::size_t size, const void* pc, std::uint64_t note) const;
 
     // Changed on the host between launches (allocations come and go under
     // the device's turn); read by the workers during launches.
@@ -95,7 +95,6 @@ private:
     std::uint32_t current_ = 0;                      // the running launch's number, 0: not noted
     std::uint64_t threads_per_block_ = 0;
     bool blocks_in_parallel_ = false;  // the running launch's (LaunchInfo::blocks_in_parallel)
-    std::atomic<bool> noted_{false};
     // The allocations noted since the last wait, as one range (lo, span).
     std::atomic<std::uintptr_t> noted_lo_{0}, noted_span_{0};
     std::mutex noted_range_mutex_;

@@ -217,6 +217,9 @@ private:
 
     // false when the suppressions file names it: then nothing is printed or counted.
     bool print_host_report(driver::HazardReport report);
+    // A group seen for the first time in the run: printed (up to
+    // --print-limit) and counted by its severity.
+    void print_and_count(const driver::HazardGroup& group);
     bool suppressed(const driver::HazardReport& report) const;
     void load_suppressions();
     void print_recurring() const;

@@ -201,23 +201,24 @@ void ProcessRuntime::report_hazards(const char* kernel, std::vector<driver::Haza
     launches_with_hazards_.insert(engine().launches() - 1);
     const std::vector<bool> fresh = run_hazards_.add(kernel, engine().launches() - 1, last_hazards_);
     std::fflush(stdout);
-    for (std::size_t i = 0; i < last_hazards_.size(); ++i) {
-        if (!fresh[i]) continue;  // printed and counted at the launch it first appeared in
-        const driver::HazardGroup& g = last_hazards_[i];
-        if (printed_groups_ < checks_.print_limit) {
-            std::fputs(driver::format_text(g).c_str(), driver::report_log());
-            ++printed_groups_;
-        } else {
-            ++unprinted_groups_;
-        }
-        if (g.example.severity == driver::Severity::Error) {
-            ++hazard_errors_;
-            ++errors_reported_;
-        } else if (g.example.severity == driver::Severity::Warning) {
-            ++hazard_warnings_;
-        } else {
-            ++hazard_notes_;
-        }
+    for (std::size_t i = 0; i < last_hazards_.size(); ++i)
+        if (fresh[i]) print_and_count(last_hazards_[i]);  // else printed and counted where it first appeared
+}
+
+void ProcessRuntime::print_and_count(const driver::HazardGroup& g) {
+    if (printed_groups_ < checks_.print_limit) {
+        std::fputs(driver::format_text(g).c_str(), driver::report_log());
+        ++printed_groups_;
+    } else {
+        ++unprinted_groups_;
+    }
+    if (g.example.severity == driver::Severity::Error) {
+        ++hazard_errors_;
+        ++errors_reported_;
+    } else if (g.example.severity == driver::Severity::Warning) {
+        ++hazard_warnings_;
+    } else {
+        ++hazard_notes_;
     }
 }
 
@@ -245,14 +246,7 @@ void ProcessRuntime::host_waited() {
         launches_with_hazards_.insert(f.launch);
         if (!fresh[0]) continue;  // printed where it first appeared
         std::fflush(stdout);
-        if (printed_groups_ < checks_.print_limit) {
-            std::fputs(driver::format_text(g).c_str(), driver::report_log());
-            ++printed_groups_;
-        } else {
-            ++unprinted_groups_;
-        }
-        ++hazard_errors_;
-        ++errors_reported_;
+        print_and_count(g);
     }
 }
 
